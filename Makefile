@@ -1,0 +1,35 @@
+# The two commands a newcomer needs: `make run` and `make test`.
+# Both create .venv and install the project on first use; with no DATABASE_URL they
+# start an embedded PostgreSQL under var/ (see README).
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: run test lint openapi openapi-check bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/python -m service.cli serve
+
+test: $(STAMP) lint openapi-check
+	$(BIN)/python -m pytest
+
+lint: $(STAMP)
+	$(BIN)/ruff check service tests bench
+	$(BIN)/ruff format --check service tests bench
+
+openapi: $(STAMP)
+	$(BIN)/python -m service.cli openapi > openapi/openapi.yaml
+
+openapi-check: $(STAMP)
+	$(BIN)/python -m service.cli openapi | diff -u openapi/openapi.yaml - \
+		|| (echo "openapi/openapi.yaml is stale: run 'make openapi'" >&2; exit 1)
+
+clean:
+	rm -rf $(VENV) var .pytest_cache .hypothesis

@@ -1,0 +1,1 @@
+"""Rules-as-a-service for tile-laying and island-trading board games."""

@@ -1,0 +1,24 @@
+"""The rulesets the service offers, by name."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from service.rules.core import Ruleset
+
+
+@cache
+def _registry() -> dict[str, Ruleset]:
+    # Imported here so that importing the core never pays for loading every game's data.
+    from service.rules.carcassonne import CARCASSONNE
+
+    rulesets: list[Ruleset] = [CARCASSONNE]
+    return {ruleset.name: ruleset for ruleset in rulesets}
+
+
+def all_rulesets() -> list[Ruleset]:
+    return list(_registry().values())
+
+
+def get_ruleset(name: str) -> Ruleset | None:
+    return _registry().get(name)
