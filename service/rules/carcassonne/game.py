@@ -1,0 +1,480 @@
+"""The Carcassonne decider: commands in, events out.
+
+A turn (rulebook "Déroulement de la partie") is: draw a tile, place it, optionally
+place one follower on it, then score what the tile completed. As commands:
+
+- ``{"type": "draw_tile", "tile": "BA/RCr"}`` only with ``randomness: "external"``
+  (otherwise the server draws uniformly from the remaining tiles);
+- ``{"type": "place_tile", "x": 1, "y": 0, "rotation": 90}``;
+- ``{"type": "place_follower", "spot": "city:N"}`` (optional ``"figure"``, default
+  ``"follower"``) or ``{"type": "skip"}``.
+
+Events: ``game_started``, ``tile_drawn``, ``tile_set_aside``, ``tile_placed``,
+``follower_placed``, ``feature_scored``, ``turn_ended``, ``game_ended``; their data
+is described in docs/rulesets/carcassonne.md.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from service.rules.carcassonne import scoring
+from service.rules.carcassonne.base import modules_for
+from service.rules.carcassonne.state import (
+    EVOLVERS,
+    PHASE_DRAW,
+    PHASE_FIGURE,
+    PHASE_OVER,
+    PHASE_TILE,
+    State,
+    game_rules,
+)
+from service.rules.core import JSON, RANDOMNESS_MODES, Event, IllegalMove, InvalidOptions, Ruleset
+from service.rules.tiling.features import Feature, Figure
+from service.rules.tiling.geometry import OFFSETS, ROTATIONS, Pos, quarter_turns
+from service.rules.tiling.tiles import TileType
+
+OPTIONS: dict[str, dict[str, Any]] = {
+    "farmers": {
+        "type": "boolean",
+        "default": True,
+        "description": "Followers may be placed in fields as farmers and fields are scored at "
+        "the end. The rulebook suggests a first game without them.",
+    },
+    "small_cities": {
+        "type": "boolean",
+        "default": False,
+        "description": "Variant: a completed city of two tiles scores 1 per tile and shield "
+        "(2 instead of 4 without a shield).",
+    },
+    "randomness": {
+        "type": "string",
+        "enum": list(RANDOMNESS_MODES),
+        "default": "internal",
+        "description": "internal: the server draws tiles; external: the active seat sends "
+        "each drawn tile as a draw_tile command, checked against the stack.",
+    },
+}
+
+RULES = {
+    "not_your_turn": "Players take turns in clockwise order; only the awaited seat may act.",
+    "unexpected_command": "A turn is: draw a tile, place it, then place a follower or not.",
+    "unknown_command": "Commands are draw_tile, place_tile, place_follower and skip.",
+    "game_over": "The game ends after the turn in which the last tile is placed.",
+    "bad_command": "The command is missing a field or has one of the wrong type.",
+    "bad_rotation": "A tile is turned by 0, 90, 180 or 270 degrees clockwise.",
+    "position_occupied": "A tile is placed on an empty space.",
+    "no_neighbour": "The new tile must touch at least one previously placed tile with a whole "
+    "side; touching only at a corner is not enough.",
+    "tile_does_not_fit": "Each side of the new tile that touches a tile must continue it: "
+    "fields, roads and cities must match.",
+    "unknown_spot": "A follower is placed on a road, city, cloister or field of the tile just "
+    "placed.",
+    "farmers_disabled": "In this game (without farmers) followers may not be placed in fields.",
+    "unknown_figure": "Only figures of the game's expansions may be placed.",
+    "no_followers_left": "The follower must come from the player's supply.",
+    "feature_occupied": "A follower may not be placed on a road, city or field connected to a "
+    "segment that already holds a follower, however far away and whoever owns it.",
+    "unknown_tile": "Tiles are named by id (BA/RCr) or rulebook letter (D).",
+    "tile_not_in_stack": "The drawn tile must be one still in the stack.",
+}
+
+
+def illegal(code: str, message: str) -> IllegalMove:
+    return IllegalMove(code, message, RULES.get(code))
+
+
+class Carcassonne(Ruleset[State]):
+    name: ClassVar[str] = "carcassonne"
+    title: ClassVar[str] = "Carcassonne (base game, first edition)"
+    min_seats: ClassVar[int] = 2
+    max_seats: ClassVar[int] = 8
+    bots: ClassVar[tuple[str, ...]] = ("random", "greedy")
+
+    # -- catalogue -------------------------------------------------------------
+
+    def describe(self) -> JSON:
+        return {
+            "name": self.name,
+            "title": self.title,
+            "seats": {"min": self.min_seats, "max": self.max_seats},
+            "options": OPTIONS,
+            "expansions": [],
+            "bots": list(self.bots),
+            "commands": {
+                "draw_tile": {"tile": "tile id or letter (external randomness only)"},
+                "place_tile": {"x": "int", "y": "int (north is y-1)", "rotation": list(ROTATIONS)},
+                "place_follower": {"spot": "e.g. city:N,E road:W field:NL,NR cloister"},
+                "skip": {},
+            },
+        }
+
+    def normalize_options(self, options: Mapping[str, Any]) -> JSON:
+        unknown = sorted(set(options) - set(OPTIONS))
+        if unknown:
+            raise InvalidOptions(unknown[0], f"unknown option {unknown[0]!r}")
+        result: JSON = {}
+        for name, spec in OPTIONS.items():
+            value = options.get(name, spec["default"])
+            ok = isinstance(value, bool) if spec["type"] == "boolean" else value in spec["enum"]
+            if not ok:
+                raise InvalidOptions(name, f"{name} must be {spec.get('enum', 'a boolean')}")
+            result[name] = value
+        return result
+
+    # -- the decider -----------------------------------------------------------
+
+    def setup(self, options: JSON, seats: int, rng: random.Random) -> list[Event]:
+        if not isinstance(seats, int) or not self.min_seats <= seats <= self.max_seats:
+            raise InvalidOptions("seats", f"Carcassonne is for 2 to 8 players, not {seats}")
+        rules = game_rules(modules_for(options))
+        start = rules.start_tile()
+        stack = {t.id: t.count - (t is start) for t in rules.catalogue.tiles}
+        started = Event(
+            "game_started",
+            {
+                "ruleset": self.name,
+                "options": dict(options),
+                "seats": seats,
+                "figures": {name: f.count for name, f in rules.figures.items()},
+                "start": {"tile": start.id, "x": 0, "y": 0, "rotation": 0},
+                "stack": stack,
+            },
+        )
+        state = self.evolve(self.initial_state(), started)
+        return [started, *self._open_turn(state, [], 0, rng)]
+
+    def initial_state(self) -> State:
+        return State()
+
+    def evolve(self, state: State, event: Event) -> State:
+        EVOLVERS[event.type](state, event.data)
+        return state
+
+    def copy_state(self, state: State) -> State:
+        return state.copy()
+
+    def decide(self, state: State, seat: int, command: JSON, rng: random.Random) -> list[Event]:
+        if state.phase == PHASE_OVER:
+            raise illegal("game_over", "the game is over")
+        if seat != state.seat:
+            raise illegal("not_your_turn", f"it is seat {state.seat}'s turn, not seat {seat}'s")
+        kind = command.get("type") if isinstance(command, Mapping) else None
+        handlers = {
+            PHASE_DRAW: {"draw_tile": self._draw_tile},
+            PHASE_TILE: {"place_tile": self._place_tile},
+            PHASE_FIGURE: {"place_follower": self._place_follower, "skip": self._skip},
+        }[state.phase]
+        handler = handlers.get(kind)
+        if handler is None:
+            if kind not in ("draw_tile", "place_tile", "place_follower", "skip"):
+                raise illegal("unknown_command", f"unknown command type {kind!r}")
+            raise illegal("unexpected_command", f"awaiting {state.phase}, not {kind}")
+        return handler(state, seat, command, rng)
+
+    # -- commands --------------------------------------------------------------
+
+    def _draw_tile(self, state: State, seat: int, command: JSON, rng: random.Random) -> list[Event]:
+        tile = state.catalogue.get(command.get("tile"))
+        if tile is None:
+            raise illegal("unknown_tile", f"no tile named {command.get('tile')!r}")
+        if state.stack.get(tile.id, 0) < 1:
+            raise illegal("tile_not_in_stack", f"no {tile.name} is left in the stack")
+        events = self._drawn(state, seat, tile)
+        if len(events) == 2 and state.remaining == 1:
+            events += self._game_end(state, events)
+        return events
+
+    def _place_tile(
+        self, state: State, seat: int, command: JSON, rng: random.Random
+    ) -> list[Event]:
+        x, y, rotation = command.get("x"), command.get("y"), command.get("rotation")
+        if not all(isinstance(v, int) and not isinstance(v, bool) for v in (x, y)):
+            raise illegal("bad_command", "place_tile needs integer x and y")
+        q = quarter_turns(rotation)
+        if q is None:
+            raise illegal("bad_rotation", f"rotation {rotation!r} is not 0, 90, 180 or 270")
+        tile, pos = state.tile, (x, y)
+        problem = state.board.problem(tile, pos, q)
+        for check in state.rules.tile_checks:
+            problem = problem or check(state, tile, pos, q)
+        if problem:
+            raise illegal(problem, f"{tile.name} cannot go at {pos} turned {rotation}")
+        return [
+            Event(
+                "tile_placed", {"seat": seat, "tile": tile.id, "x": x, "y": y, "rotation": rotation}
+            )
+        ]
+
+    def _place_follower(
+        self, state: State, seat: int, command: JSON, rng: random.Random
+    ) -> list[Event]:
+        figure, spot = command.get("figure", "follower"), command.get("spot")
+        node = self._follower_node(state, seat, figure, spot)
+        pos = state.placed
+        feature = state.graph.feature(node)
+        placed = Event(
+            "follower_placed",
+            {
+                "seat": seat,
+                "figure": figure,
+                "x": pos[0],
+                "y": pos[1],
+                "spot": spot,
+                "kind": feature.kind.name,
+            },
+        )
+        weight = state.rules.figures[figure].weight
+        new = (state.graph.find(node), Figure(seat, figure, weight, pos, spot))
+        return [placed, *self._end_turn(state, seat, rng, new, [placed])]
+
+    def _skip(self, state: State, seat: int, command: JSON, rng: random.Random) -> list[Event]:
+        return self._end_turn(state, seat, rng, None, [])
+
+    def _follower_node(self, state: State, seat: int, figure: Any, spot: Any) -> int:
+        """The node a follower command targets, or the IllegalMove that forbids it."""
+        placed = state.board.tiles[state.placed]
+        index = placed.tile.spot_segment[placed.q].get(spot) if isinstance(spot, str) else None
+        if index is None:
+            raise illegal("unknown_spot", f"the tile just placed has no spot {spot!r}")
+        node = placed.node + index
+        feature = state.graph.feature(node)
+        if feature.kind.name == "field" and not state.options["farmers"]:
+            raise illegal("farmers_disabled", "this game is played without farmers")
+        if figure not in state.rules.figures:
+            raise illegal("unknown_figure", f"no figure {figure!r} in this game")
+        if state.supply[seat][figure] < 1:
+            raise illegal("no_followers_left", f"seat {seat} has no {figure} left")
+        if feature.figures:
+            raise illegal("feature_occupied", f"the {feature.kind.name} at {spot} is occupied")
+        for check in state.rules.figure_checks:
+            problem = check(state, seat, figure, node)
+            if problem:
+                raise illegal(problem, f"{figure} may not go at {spot}")
+        return node
+
+    # -- turn flow -------------------------------------------------------------
+
+    def turn_scorings(self, state: State, new: tuple[int, Figure] | None) -> list[JSON]:
+        """The ``feature_scored`` data for the features this turn's tile completed,
+        counting ``new`` (the root and figure just placed, if any)."""
+        found = []
+        for root in state.completed:
+            feature = state.graph.features[state.graph.find(root)]
+            if new is not None and state.graph.find(new[0]) == state.graph.find(root):
+                feature = feature.copy()
+                feature.figures.append(new[1])
+            if feature.figures:
+                found.append(scoring.scoring_data(state, feature, returned=True))
+        return found
+
+    def _end_turn(
+        self,
+        state: State,
+        seat: int,
+        rng: random.Random,
+        new: tuple[int, Figure] | None,
+        pending: list[Event],
+    ) -> list[Event]:
+        events = [Event("feature_scored", data) for data in self.turn_scorings(state, new)]
+        following = (seat + 1) % state.seats
+        events.append(Event("turn_ended", {"seat": seat, "next": following}))
+        return events + self._open_turn(state, pending + events, following, rng)
+
+    def _open_turn(
+        self, state: State, pending: list[Event], seat: int, rng: random.Random
+    ) -> list[Event]:
+        """Draws for ``seat`` (internal randomness) until a tile fits; ends the game when
+        the stack is empty. ``pending`` are this command's events not yet folded."""
+        stack, remaining = dict(state.stack), state.remaining
+        events: list[Event] = []
+        if state.options["randomness"] == "internal":
+            tiles = state.catalogue.tiles
+            while remaining:
+                pick = rng.randrange(remaining)
+                for tile in tiles:
+                    pick -= stack[tile.id]
+                    if pick < 0:
+                        break
+                stack[tile.id] -= 1
+                remaining -= 1
+                drawn = self._drawn(state, seat, tile)
+                events += drawn
+                if len(drawn) == 1:  # it fits somewhere: the turn goes on
+                    return events
+        if remaining == 0:
+            events += self._game_end(state, pending + events)
+        return events
+
+    @staticmethod
+    def _drawn(state: State, seat: int, tile: TileType) -> list[Event]:
+        drawn = Event("tile_drawn", {"seat": seat, "tile": tile.id})
+        if state.board.fits_anywhere(tile):
+            return [drawn]
+        aside = Event(
+            "tile_set_aside",
+            {"seat": seat, "tile": tile.id, "reason": "fits nowhere on the board"},
+        )
+        return [drawn, aside]
+
+    def _game_end(self, state: State, pending: list[Event]) -> list[Event]:
+        """Final scoring, run on the state this command's events lead to (once a game)."""
+        final = state.copy()
+        for event in pending:
+            self.evolve(final, event)
+        events = []
+        for hook in final.rules.end_of_game:
+            for data in hook(final):
+                events.append(Event("feature_scored", data))
+                self.evolve(final, events[-1])
+        best = max(final.scores)
+        winners = [s for s, points in enumerate(final.scores) if points == best]
+        events.append(Event("game_ended", {"scores": final.scores, "winners": winners}))
+        return events
+
+    # -- questions -------------------------------------------------------------
+
+    def awaiting(self, state: State) -> list[JSON]:
+        if state.phase == PHASE_TILE:
+            return [{"seat": state.seat, "decision": "place_tile", "tile": state.tile.id}]
+        if state.phase == PHASE_FIGURE:
+            x, y = state.placed
+            return [{"seat": state.seat, "decision": "place_follower", "x": x, "y": y}]
+        if state.phase == PHASE_DRAW:
+            return [{"seat": state.seat, "decision": "draw_tile"}]
+        return []
+
+    def legal_commands(self, state: State, seat: int) -> JSON:
+        if seat != state.seat or state.phase not in (PHASE_DRAW, PHASE_TILE, PHASE_FIGURE):
+            return {"seat": seat, "decision": None}
+        if state.phase == PHASE_DRAW:
+            tiles = {tile: n for tile, n in state.stack.items() if n}
+            return {"seat": seat, "decision": "draw_tile", "tiles": tiles}
+        if state.phase == PHASE_TILE:
+            tile = state.tile
+            placements = [
+                {
+                    "x": pos[0],
+                    "y": pos[1],
+                    "rotation": ROTATIONS[q],
+                    "spots": _spot_menu(tile, q, self.free_segments(state, seat, tile, pos, q)),
+                }
+                for pos, q in state.board.placements(tile)
+            ]
+            return {
+                "seat": seat,
+                "decision": "place_tile",
+                "tile": tile.id,
+                "placements": placements,
+            }
+        placed = state.board.tiles[state.placed]
+        free = [
+            i
+            for i in range(len(placed.tile.segments))
+            if self._may_occupy(state, seat, state.graph.feature(placed.node + i))
+        ]
+        return {
+            "seat": seat,
+            "decision": "place_follower",
+            "x": state.placed[0],
+            "y": state.placed[1],
+            "spots": _spot_menu(placed.tile, placed.q, free),
+            "skip": True,
+        }
+
+    @staticmethod
+    def _may_occupy(state: State, seat: int, feature: Feature) -> bool:
+        if feature.figures or (feature.kind.name == "field" and not state.options["farmers"]):
+            return False
+        return state.supply[seat]["follower"] > 0
+
+    def free_segments(self, state: State, seat: int, tile: TileType, pos: Pos, q: int) -> list[int]:
+        """The segments of ``tile`` a follower could take if it went at ``pos`` turned
+        ``q`` times, worked out before placing: a segment is taken when any neighbour
+        feature it would join holds a figure."""
+        if state.supply[seat]["follower"] < 1:
+            return []
+        taken: set[int] = set()
+        graph, board = state.graph, state.board
+        x, y = pos
+        for side, (dx, dy) in enumerate(OFFSETS):
+            other = board.tiles.get((x + dx, y + dy))
+            if other is None:
+                continue
+            their = other.tile.port_segment[other.q]
+            for link in tile.links[q][side]:
+                if graph.feature(other.node + their[link.facing]).figures:
+                    taken.add(link.segment)
+        farmers = state.options["farmers"]
+        return [
+            i
+            for i, segment in enumerate(tile.segments)
+            if i not in taken and (farmers or segment.kind.name != "field")
+        ]
+
+    def view(self, state: State, seat: int | None) -> JSON:
+        figures = [
+            {
+                "seat": f.seat,
+                "figure": f.kind,
+                "x": f.pos[0],
+                "y": f.pos[1],
+                "spot": f.spot,
+                "kind": feature.kind.name,
+            }
+            for _, feature in sorted(state.graph.features.items())
+            for f in feature.figures
+        ]
+        return {
+            "ruleset": self.name,
+            "options": dict(state.options),
+            "seats": state.seats,
+            "turn": state.turn,
+            "seat": state.seat,
+            "phase": state.phase,
+            "tile": state.tile.id if state.tile else None,
+            "placed": list(state.placed) if state.placed else None,
+            "board": [
+                {"x": x, "y": y, "tile": p.tile.id, "rotation": ROTATIONS[p.q]}
+                for (x, y), p in state.board.tiles.items()
+            ],
+            "followers": figures,
+            "scores": list(state.scores),
+            "supply": [dict(s) for s in state.supply],
+            "stack": {tile: n for tile, n in state.stack.items() if n},
+            "remaining": state.remaining,
+            "set_aside": list(state.set_aside),
+            "awaiting": self.awaiting(state),
+            "over": state.phase == PHASE_OVER,
+            "winners": list(state.winners),
+        }
+
+    def is_over(self, state: State) -> bool:
+        return state.phase == PHASE_OVER
+
+    def result(self, state: State) -> JSON:
+        over = state.phase == PHASE_OVER
+        return {"scores": list(state.scores), "over": over, "winners": list(state.winners)}
+
+    # -- bots ------------------------------------------------------------------
+
+    def bot_command(self, state: State, seat: int, bot: str, rng: random.Random) -> JSON:
+        from service.rules.carcassonne.bots import BOTS
+
+        if bot not in BOTS:
+            return super().bot_command(state, seat, bot, rng)
+        return BOTS[bot](self, state, seat, rng)
+
+
+def _spot_menu(tile: TileType, q: int, segments: list[int]) -> list[JSON]:
+    spots = tile.spots[q]
+    menu = []
+    for i in segments:
+        kind, _, sides = spots[i].partition(":")
+        menu.append({"spot": spots[i], "kind": kind, "sides": sides.split(",") if sides else []})
+    return menu
+
+
+CARCASSONNE = Carcassonne()

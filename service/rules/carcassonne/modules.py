@@ -1,0 +1,76 @@
+"""Hook points through which the base game and, later, each expansion plug in.
+
+A game is the base :class:`Module` plus the enabled expansion modules, in order. The
+rules consult every enabled module at four named points:
+
+- **tile placement** (``tile_checks``): extra conditions on where a tile may go (the
+  River's "continue the river"); each returns an IllegalMove code or ``None``;
+- **figure placement** (``figures``, ``figure_checks``): the figure types a seat owns
+  (name, weight for majorities, count) and extra conditions on placing them (a big
+  follower, a builder that must join one's own feature, a shepherd on a field);
+- **feature scoring** (``scorers``): points for a feature of a given kind. A later
+  module's scorer receives the one it replaces, so an inn can double a road's points
+  or a cathedral zero an unfinished city without copying the base rules;
+- **end of game** (``end_of_game``): the final scoring steps (unfinished features,
+  farmers; later trade goods).
+
+South Seas reuses :mod:`service.rules.tiling` with its own kinds (bridges, islands,
+seas, markets) and its own modules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from service.rules.tiling.features import Feature
+from service.rules.tiling.geometry import Pos
+from service.rules.tiling.tiles import TileType
+
+if TYPE_CHECKING:
+    from service.rules.carcassonne.state import State
+
+
+@dataclass(frozen=True, slots=True)
+class FigureType:
+    """A kind of figure each seat owns: how much it weighs in majorities, how many."""
+
+    weight: int
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    """Points for a feature, the reason in words a player can check, and the facts
+    behind them (``{"shields": 1}``, a field's cities...) for the scoring event."""
+
+    points: int
+    reason: str
+    details: Mapping[str, Any] = field(default_factory=dict)
+
+
+#: scoring(state, feature) -> Score: how a feature kind scores once modules are chained
+Scoring = Callable[["State", Feature], Score]
+#: scorer(state, feature, replaced) -> Score; ``replaced`` is the scoring this one
+#: overrides (``None`` for the first), so expansions can wrap the base rule.
+Scorer = Callable[["State", Feature, "Scoring | None"], Score]
+#: tile_check(state, tile, pos, quarter_turns) -> IllegalMove code or None
+TileCheck = Callable[["State", TileType, Pos, int], "str | None"]
+#: figure_check(state, seat, figure, node) -> IllegalMove code or None
+FigureCheck = Callable[["State", int, str, int], "str | None"]
+#: end_of_game(state) -> the data of the feature_scored events of the final scoring
+EndOfGame = Callable[["State"], "list[dict[str, Any]]"]
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Module:
+    """One switchable part of the rules; compared by identity (modules are singletons)."""
+
+    name: str
+    tile_files: tuple[str, ...] = ()
+    figures: Mapping[str, FigureType] = field(default_factory=dict)
+    scorers: Mapping[str, Scorer] = field(default_factory=dict)
+    tile_checks: tuple[TileCheck, ...] = ()
+    figure_checks: tuple[FigureCheck, ...] = ()
+    end_of_game: tuple[EndOfGame, ...] = ()

@@ -1,0 +1,225 @@
+"""The state of a Carcassonne game and how each event changes it (``evolve``).
+
+The state is only ever built by folding events; every field below follows from the
+log. Events carry every outcome (drawn tiles, points), so folding needs no randomness
+and no rule decisions beyond joining features, which is geometry.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache, partial
+from pathlib import Path
+from typing import Any
+
+from service.rules.carcassonne.base import modules_for
+from service.rules.carcassonne.modules import FigureType, Module, Score, Scorer, Scoring
+from service.rules.tiling.board import Board
+from service.rules.tiling.features import Feature, FeatureGraph, Figure
+from service.rules.tiling.geometry import Pos, quarter_turns
+from service.rules.tiling.tiles import Catalogue, TileType
+
+DATA = Path(__file__).parent / "data"
+
+PHASE_NEW = "new"
+PHASE_DRAW = "draw_tile"
+PHASE_TILE = "place_tile"
+PHASE_FIGURE = "place_follower"
+PHASE_OVER = "over"
+
+
+class GameRules:
+    """The rules of one combination of modules: tiles, figures, scorers, hooks."""
+
+    def __init__(self, modules: tuple[Module, ...]) -> None:
+        self.modules = modules
+        self.catalogue = Catalogue()
+        for module in modules:
+            for name in module.tile_files:
+                self.catalogue.load(DATA / name)
+        self.figures: dict[str, FigureType] = {}
+        self.scorers: dict[str, Scoring] = {}
+        for module in modules:
+            self.figures.update(module.figures)
+            for kind, scorer in module.scorers.items():
+                replaced = self.scorers.get(kind)
+                self.scorers[kind] = partial(_chained, scorer, replaced)
+        self.tile_checks = tuple(c for m in modules for c in m.tile_checks)
+        self.figure_checks = tuple(c for m in modules for c in m.figure_checks)
+        self.end_of_game = tuple(c for m in modules for c in m.end_of_game)
+
+    def score(self, state: State, feature: Feature) -> Score:
+        return self.scorers[feature.kind.name](state, feature)
+
+    def start_tile(self) -> TileType:
+        return next(t for t in self.catalogue.tiles if t.start)
+
+
+def _chained(scorer: Scorer, replaced: Scoring | None, state: State, feature: Feature) -> Score:
+    return scorer(state, feature, replaced)
+
+
+@cache
+def game_rules(modules: tuple[Module, ...]) -> GameRules:
+    """Rules are immutable once built, so one instance serves every game that uses them."""
+    return GameRules(modules)
+
+
+class State:
+    """Everything the log has established so far. Mutated in place by :func:`evolve`."""
+
+    __slots__ = (
+        "rules",
+        "options",
+        "seats",
+        "board",
+        "graph",
+        "stack",
+        "remaining",
+        "scores",
+        "supply",
+        "seat",
+        "phase",
+        "tile",
+        "placed",
+        "completed",
+        "set_aside",
+        "turn",
+        "winners",
+    )
+
+    def __init__(self) -> None:
+        self.rules: GameRules | None = None
+        self.options: dict[str, Any] = {}
+        self.seats = 0
+        self.board: Board | None = None
+        self.graph = FeatureGraph()
+        #: tiles still in the hidden stack, by id, in data order
+        self.stack: dict[str, int] = {}
+        self.remaining = 0
+        self.scores: list[int] = []
+        self.supply: list[dict[str, int]] = []
+        #: whose turn it is
+        self.seat = 0
+        self.phase = PHASE_NEW
+        #: the tile drawn and not yet placed
+        self.tile: TileType | None = None
+        #: where this turn's tile went, once placed
+        self.placed: Pos | None = None
+        #: roots of the features this turn's tile completed (scored after the follower)
+        self.completed: list[int] = []
+        self.set_aside: list[str] = []
+        self.turn = 0
+        self.winners: list[int] = []
+
+    def copy(self) -> State:
+        other = State.__new__(State)
+        for name in State.__slots__:
+            setattr(other, name, getattr(self, name))
+        other.board = self.board.copy() if self.board else None
+        other.graph = self.graph.copy()
+        other.stack = dict(self.stack)
+        other.scores = list(self.scores)
+        other.supply = [dict(s) for s in self.supply]
+        other.completed = list(self.completed)
+        other.set_aside = list(self.set_aside)
+        other.winners = list(self.winners)
+        return other
+
+    @property
+    def catalogue(self) -> Catalogue:
+        return self.rules.catalogue
+
+    def tile_node(self, pos: Pos, spot: str) -> int:
+        """The feature-graph node of a spot named in a (valid) event."""
+        node = self.graph.node_at(self.board, pos, spot)
+        if node is None:
+            raise ValueError(f"no spot {spot} at {pos}")
+        return node
+
+
+def place_tile(state: State, tile: TileType, pos: Pos, q: int) -> list[int]:
+    """Put ``tile`` down and join its features; returns the features it completed."""
+    state.board.place(pos, tile, q, len(state.graph.parent))
+    return state.graph.add_tile(state.board, pos)
+
+
+def _game_started(state: State, data: dict[str, Any]) -> None:
+    state.rules = game_rules(modules_for(data["options"]))
+    state.options = data["options"]
+    state.seats = data["seats"]
+    state.board = Board(state.catalogue)
+    state.stack = dict(data["stack"])
+    state.remaining = sum(state.stack.values())
+    state.scores = [0] * state.seats
+    state.supply = [dict(data["figures"]) for _ in range(state.seats)]
+    start = data["start"]
+    tile = state.catalogue.get(start["tile"])
+    place_tile(state, tile, (start["x"], start["y"]), quarter_turns(start["rotation"]))
+    state.phase = PHASE_DRAW
+
+
+def _tile_drawn(state: State, data: dict[str, Any]) -> None:
+    state.stack[data["tile"]] -= 1
+    state.remaining -= 1
+    state.tile = state.catalogue.get(data["tile"])
+    state.phase = PHASE_TILE
+
+
+def _tile_set_aside(state: State, data: dict[str, Any]) -> None:
+    state.set_aside.append(data["tile"])
+    state.tile = None
+    state.phase = PHASE_DRAW
+
+
+def _tile_placed(state: State, data: dict[str, Any]) -> None:
+    pos = (data["x"], data["y"])
+    state.completed = place_tile(state, state.tile, pos, quarter_turns(data["rotation"]))
+    state.placed = pos
+    state.tile = None
+    state.phase = PHASE_FIGURE
+
+
+def _follower_placed(state: State, data: dict[str, Any]) -> None:
+    pos = (data["x"], data["y"])
+    seat, figure = data["seat"], data["figure"]
+    weight = state.rules.figures[figure].weight
+    feature = state.graph.feature(state.tile_node(pos, data["spot"]))
+    feature.figures.append(Figure(seat, figure, weight, pos, data["spot"]))
+    state.supply[seat][figure] -= 1
+
+
+def _feature_scored(state: State, data: dict[str, Any]) -> None:
+    for seat in data["winners"]:
+        state.scores[seat] += data["points"]
+    if data["returned"]:
+        at = data["at"]
+        feature = state.graph.feature(state.tile_node((at["x"], at["y"]), at["spot"]))
+        for figure in feature.figures:
+            state.supply[figure.seat][figure.kind] += 1
+        feature.figures = []
+
+
+def _turn_ended(state: State, data: dict[str, Any]) -> None:
+    state.seat = data["next"]
+    state.phase = PHASE_DRAW
+    state.placed = None
+    state.completed = []
+    state.turn += 1
+
+
+def _game_ended(state: State, data: dict[str, Any]) -> None:
+    state.winners = list(data["winners"])
+    state.phase = PHASE_OVER
+
+
+EVOLVERS: dict[str, Callable[[State, dict[str, Any]], None]] = {
+    "game_started": _game_started,
+    "tile_drawn": _tile_drawn,
+    "tile_set_aside": _tile_set_aside,
+    "tile_placed": _tile_placed,
+    "follower_placed": _follower_placed,
+    "feature_scored": _feature_scored,
+    "turn_ended": _turn_ended,
+    "game_ended": _game_ended,
+}

@@ -1,0 +1,79 @@
+"""The board: placed tiles, the frontier of open positions, and placement legality.
+
+Only positions next to a placed tile can take a tile, so the board keeps that frontier,
+each position with its packed side constraint (see :meth:`Catalogue.fitting_rotations`).
+Legal placements are then a memoised lookup per frontier position instead of a scan.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from service.rules.tiling.geometry import OFFSETS, Pos
+from service.rules.tiling.tiles import Catalogue, TileType
+
+
+@dataclass(frozen=True, slots=True)
+class Placed:
+    """A tile on the board: its type, quarter turns, and its first feature-graph node."""
+
+    tile: TileType
+    q: int
+    node: int
+
+
+class Board:
+    def __init__(self, catalogue: Catalogue) -> None:
+        self.catalogue = catalogue
+        self.tiles: dict[Pos, Placed] = {}
+        #: empty positions next to a tile, with the packed codes their sides must show
+        self.frontier: dict[Pos, int] = {}
+
+    def copy(self) -> Board:
+        other = Board(self.catalogue)
+        other.tiles = dict(self.tiles)
+        other.frontier = dict(self.frontier)
+        return other
+
+    def place(self, pos: Pos, tile: TileType, q: int, node: int) -> None:
+        """Put a tile down (legality is the caller's business: see :meth:`problem`)."""
+        self.tiles[pos] = Placed(tile, q, node)
+        self.frontier.pop(pos, None)
+        x, y = pos
+        needs = tile.needs[q]
+        for side, (dx, dy) in enumerate(OFFSETS):
+            other = (x + dx, y + dy)
+            if other not in self.tiles:
+                facing = (side + 2) % 4
+                self.frontier[other] = self.frontier.get(other, 0) | needs[side] << (8 * facing)
+
+    def rotations(self, tile: TileType, pos: Pos) -> tuple[int, ...]:
+        """The quarter turns at which ``tile`` may go at ``pos`` (empty if none)."""
+        constraint = self.frontier.get(pos)
+        if constraint is None:
+            return ()
+        return self.catalogue.fitting_rotations(tile, constraint)
+
+    def placements(self, tile: TileType) -> list[tuple[Pos, int]]:
+        """Every legal ``(position, quarter turns)`` for ``tile``, in a stable order."""
+        fit = self.catalogue.fitting_rotations
+        return [(pos, q) for pos, c in self.frontier.items() for q in fit(tile, c)]
+
+    def fits_anywhere(self, tile: TileType) -> bool:
+        fit = self.catalogue.fitting_rotations
+        return any(fit(tile, c) for c in self.frontier.values())
+
+    def problem(self, tile: TileType, pos: Pos, q: int) -> str | None:
+        """Why ``tile`` may not go at ``pos`` turned ``q`` times, or ``None`` if it may.
+
+        The answer is a stable code: ``position_occupied``, ``no_neighbour`` (no side
+        touches a tile; touching only at a corner does not count) or
+        ``tile_does_not_fit`` (a touching side does not continue its neighbour).
+        """
+        if pos in self.tiles:
+            return "position_occupied"
+        if pos not in self.frontier:
+            return "no_neighbour"
+        if q not in self.rotations(tile, pos):
+            return "tile_does_not_fit"
+        return None

@@ -1,0 +1,156 @@
+"""Incremental tracking of connected features (roads, cities, fields, cloisters...).
+
+Every segment of every placed tile is a node of a union-find (path halving, union by
+size). The root of each set holds a :class:`Feature`: its kind, the positions of its
+tiles (a set, so a tile counts once even when a feature crosses it twice), how many
+sides are still open, the figures on it, its summed attributes (shields, and later
+inns, cathedrals, goods...) and the nodes it borders (a field's cities). Placing a tile
+costs a handful of unions, so nothing is ever re-flooded.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from service.rules.tiling.board import Board
+from service.rules.tiling.geometry import AROUND, OFFSETS, Pos
+from service.rules.tiling.tiles import FeatureKind
+
+
+@dataclass(frozen=True, slots=True)
+class Figure:
+    """A figure standing on a feature. ``weight`` is what it counts for majorities
+    (a big follower counts 2)."""
+
+    seat: int
+    kind: str
+    weight: int
+    pos: Pos
+    spot: str
+
+
+class Feature:
+    __slots__ = ("kind", "tiles", "open", "figures", "attrs", "touches", "complete")
+
+    def __init__(self, kind: FeatureKind, pos: Pos, open_sides: int) -> None:
+        self.kind = kind
+        self.tiles: set[Pos] = {pos}
+        self.open = open_sides
+        self.figures: list[Figure] = []
+        self.attrs: dict[str, int] = {}
+        self.touches: list[int] = []
+        self.complete = False
+
+    def copy(self) -> Feature:
+        other = Feature.__new__(Feature)
+        other.kind = self.kind
+        other.tiles = set(self.tiles)
+        other.open = self.open
+        other.figures = list(self.figures)
+        other.attrs = dict(self.attrs)
+        other.touches = list(self.touches)
+        other.complete = self.complete
+        return other
+
+    def absorb(self, other: Feature) -> None:
+        self.tiles |= other.tiles
+        self.open += other.open
+        self.figures += other.figures
+        for name, value in other.attrs.items():
+            self.attrs[name] = self.attrs.get(name, 0) + value
+        self.touches += other.touches
+
+
+class FeatureGraph:
+    """The features of one board. Call :meth:`add_tile` right after ``Board.place``."""
+
+    def __init__(self) -> None:
+        self.parent: list[int] = []
+        self.size: list[int] = []
+        self.features: dict[int, Feature] = {}
+        #: cloister-like features by position, checked when a neighbour is placed
+        self.surrounded: dict[Pos, list[int]] = {}
+
+    def copy(self) -> FeatureGraph:
+        other = FeatureGraph()
+        other.parent = list(self.parent)
+        other.size = list(self.size)
+        other.features = {root: f.copy() for root, f in self.features.items()}
+        other.surrounded = {pos: list(nodes) for pos, nodes in self.surrounded.items()}
+        return other
+
+    def find(self, node: int) -> int:
+        parent = self.parent
+        while parent[node] != node:
+            parent[node] = parent[parent[node]]
+            node = parent[node]
+        return node
+
+    def feature(self, node: int) -> Feature:
+        return self.features[self.find(node)]
+
+    def _union(self, a: int, b: int) -> int:
+        ra, rb = self.find(a), self.find(b)
+        if ra == rb:
+            return ra
+        if self.size[ra] < self.size[rb]:
+            ra, rb = rb, ra
+        self.parent[rb] = ra
+        self.size[ra] += self.size[rb]
+        self.features[ra].absorb(self.features.pop(rb))
+        return ra
+
+    def add_tile(self, board: Board, pos: Pos) -> list[int]:
+        """Create the nodes of the tile just placed at ``pos``, join them to their
+        neighbours, and return the roots of the features this placement completed."""
+        placed = board.tiles[pos]
+        tile, q, base = placed.tile, placed.q, placed.node
+        for i, segment in enumerate(tile.segments):
+            self.parent.append(base + i)
+            self.size.append(1)
+            feature = Feature(segment.kind, pos, segment.side_count)
+            feature.attrs.update(segment.attrs)
+            feature.touches.extend(base + t for t in segment.touches)
+            self.features[base + i] = feature
+            if segment.kind.completion == "surrounded":
+                self.surrounded.setdefault(pos, []).append(base + i)
+        x, y = pos
+        touched: list[int] = [base + i for i in range(len(tile.segments))]
+        for side, (dx, dy) in enumerate(OFFSETS):
+            other = board.tiles.get((x + dx, y + dy))
+            if other is None:
+                continue
+            their = other.tile.port_segment[other.q]
+            for link in tile.links[q][side]:
+                root = self._union(base + link.segment, other.node + their[link.facing])
+                if link.first:
+                    # One side closed on each of the two tiles.
+                    self.features[root].open -= 2
+        completed = []
+        for node in touched:
+            root = self.find(node)
+            feature = self.features[root]
+            if feature.kind.completion == "sides" and feature.open == 0 and not feature.complete:
+                feature.complete = True
+                completed.append(root)
+        for spot in [pos, *((x + dx, y + dy) for dx, dy in AROUND)]:
+            for node in self.surrounded.get(spot, ()):
+                feature = self.features[self.find(node)]
+                if not feature.complete and self.neighbours(board, spot) == 8:
+                    feature.complete = True
+                    completed.append(self.find(node))
+        return completed
+
+    @staticmethod
+    def neighbours(board: Board, pos: Pos) -> int:
+        """How many of the eight positions around ``pos`` hold a tile."""
+        x, y = pos
+        return sum((x + dx, y + dy) in board.tiles for dx, dy in AROUND)
+
+    def node_at(self, board: Board, pos: Pos, spot: str) -> int | None:
+        """The node of the segment named ``spot`` on the tile at ``pos``."""
+        placed = board.tiles.get(pos)
+        if placed is None:
+            return None
+        index = placed.tile.spot_segment[placed.q].get(spot)
+        return None if index is None else placed.node + index

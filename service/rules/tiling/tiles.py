@@ -1,0 +1,295 @@
+"""Tile types: loading and validating tile data files, and per-rotation lookup tables.
+
+A tile data file is JSON::
+
+    {"format": 1, "set": "base",
+     "kinds": {"city": {"edge": "C", "span": "side", "completion": "sides"}, ...},
+     "feature_attributes": {"shield": ["city"]},
+     "tiles": [{"id": "BA/RCr", "letter": "D", "count": 4, "start": 1, "edges": "CRFR",
+                "features": [{"kind": "city", "at": "N"},
+                             {"kind": "road", "at": "W E"},
+                             {"kind": "field", "at": "EL WR", "touches": [0]},
+                             {"kind": "field", "at": "ER SL SR WL"}]}]}
+
+Feature kinds are data, so that later sets (rivers, South Seas bridges, islands, seas
+and markets) add kinds without code. A kind's ``span`` says which ports a segment
+fills on each side it names: ``side`` (all three, like a city), ``centre`` (like a
+road), ``half`` (half-sides, like a field) or ``none`` (inside the tile, like a
+cloister). ``completion`` is ``sides`` (closed when no side is left open),
+``surrounded`` (when the eight neighbours are placed) or ``never``. ``touches`` lists
+the indices of the features a field borders (farmers score the completed cities among
+them). Other keys on a feature are numeric attributes (``shield``) that must be
+declared in ``feature_attributes``; they add up along a connected feature.
+
+Everything a placement needs is precomputed per rotation as small ints, because
+placement checks run thousands of times per game.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from service.rules.tiling.geometry import (
+    CENTRE,
+    HALF_SIDE_PORT,
+    LEFT,
+    PORT_HALF_SIDE,
+    PORTS,
+    RIGHT,
+    SIDES,
+    facing_port,
+    port,
+    rotate_port,
+    side_of,
+)
+
+SPANS = ("side", "centre", "half", "none")
+COMPLETIONS = ("sides", "surrounded", "never")
+
+
+class TileDataError(ValueError):
+    """A tile data file that contradicts itself."""
+
+
+@dataclass(frozen=True, slots=True)
+class FeatureKind:
+    name: str
+    edge: str | None
+    span: str
+    completion: str
+
+
+@dataclass(frozen=True, slots=True)
+class Segment:
+    """One feature segment of a tile, in the tile's printed orientation."""
+
+    kind: FeatureKind
+    ports: frozenset[int]
+    attrs: Mapping[str, int]
+    touches: tuple[int, ...]
+
+    @property
+    def side_count(self) -> int:
+        return len({side_of(p) for p in self.ports})
+
+
+@dataclass(frozen=True, slots=True)
+class Link:
+    """A port of a placed tile that connects to the neighbour beyond its side.
+
+    ``first`` marks the segment's first port on that side, so that a connection is
+    counted once per side when tracking open sides.
+    """
+
+    port: int
+    segment: int
+    facing: int
+    first: bool
+
+
+@dataclass(eq=False, slots=True)
+class TileType:
+    """A tile shape with its per-rotation tables (index ``q`` = quarter turns)."""
+
+    index: int
+    id: str
+    letter: str | None
+    count: int
+    start: int
+    edges: str
+    segments: tuple[Segment, ...]
+    wheel: tuple[int, ...]
+    #: per rotation: the segment index at each of the 12 board-frame ports (-1 if none)
+    port_segment: list[tuple[int, ...]] = field(default_factory=list)
+    #: per rotation: each board-frame side's edge code
+    side_codes: list[tuple[int, ...]] = field(default_factory=list)
+    #: per rotation: the code a neighbour beyond each side must show on its facing side
+    needs: list[tuple[int, ...]] = field(default_factory=list)
+    #: per rotation: all four side codes packed one byte per side (N lowest)
+    packed: list[int] = field(default_factory=list)
+    #: per rotation and side: the links to the neighbour beyond that side
+    links: list[tuple[tuple[Link, ...], ...]] = field(default_factory=list)
+    #: per rotation: the spot name of each segment, e.g. ``city:N,E``
+    spots: list[tuple[str, ...]] = field(default_factory=list)
+    spot_segment: list[dict[str, int]] = field(default_factory=list)
+
+    @property
+    def name(self) -> str:
+        return self.id if self.letter is None else f"{self.id} ({self.letter})"
+
+
+def spot_name(kind: FeatureKind, ports: Iterable[int]) -> str:
+    """The figure spot of a segment occupying ``ports`` (board frame)."""
+    ports = sorted(ports)
+    if kind.span == "none":
+        return kind.name
+    if kind.span == "half":
+        halves = [PORT_HALF_SIDE[p] for p in ports if p in PORT_HALF_SIDE]
+        return f"{kind.name}:{','.join(halves) if halves else 'I'}"
+    sides = sorted({side_of(p) for p in ports})
+    return f"{kind.name}:{','.join(SIDES[s] for s in sides)}"
+
+
+class Catalogue:
+    """The tile types of one game (base set plus any expansion sets), by id and letter."""
+
+    def __init__(self) -> None:
+        self.kinds: dict[str, FeatureKind] = {}
+        self.attributes: dict[str, frozenset[str]] = {}
+        self.tiles: list[TileType] = []
+        self.by_name: dict[str, TileType] = {}
+        self._codes: dict[tuple[str, str, str], int] = {}
+        self._fit_cache: dict[tuple[int, int], tuple[int, ...]] = {}
+
+    # -- loading -------------------------------------------------------------------
+
+    def load(self, path: Path) -> Catalogue:
+        with path.open(encoding="utf-8") as handle:
+            self.add_set(json.load(handle), source=path.name)
+        return self
+
+    def add_set(self, data: Mapping[str, Any], source: str = "<data>") -> None:
+        if data.get("format") != 1:
+            raise TileDataError(f"{source}: unsupported format {data.get('format')!r}")
+        for name, spec in data.get("kinds", {}).items():
+            kind = FeatureKind(name, spec.get("edge"), spec["span"], spec["completion"])
+            if kind.span not in SPANS or kind.completion not in COMPLETIONS:
+                raise TileDataError(f"{source}: bad kind {name}: {spec}")
+            if self.kinds.setdefault(name, kind) != kind:
+                raise TileDataError(f"{source}: kind {name} redefined differently")
+        for name, kinds in data.get("feature_attributes", {}).items():
+            self.attributes[name] = self.attributes.get(name, frozenset()) | frozenset(kinds)
+        for raw in data["tiles"]:
+            tile = self._build_tile(raw, source)
+            for key in (tile.id, tile.letter):
+                if key is not None and key in self.by_name:
+                    raise TileDataError(f"{source}: duplicate tile name {key}")
+                if key is not None:
+                    self.by_name[key] = tile
+            self.tiles.append(tile)
+
+    def _build_tile(self, raw: Mapping[str, Any], source: str) -> TileType:
+        where = f"{source}: tile {raw.get('id')}"
+        segments = tuple(self._build_segment(spec, where) for spec in raw["features"])
+        owner = [-1] * PORTS
+        for index, segment in enumerate(segments):
+            for p in segment.ports:
+                if owner[p] != -1:
+                    raise TileDataError(f"{where}: port {p} claimed twice")
+                owner[p] = index
+        # A field side's centre port belongs to the field holding both of its halves.
+        for side in range(4):
+            centre, left, right = port(side, CENTRE), port(side, LEFT), port(side, RIGHT)
+            if owner[centre] == -1 and owner[left] == owner[right] != -1:
+                owner[centre] = owner[left]
+        if -1 in owner:
+            raise TileDataError(f"{where}: ports {[p for p in range(PORTS) if owner[p] < 0]} empty")
+        segments = tuple(
+            Segment(s.kind, frozenset(p for p in range(PORTS) if owner[p] == i), s.attrs, s.touches)
+            for i, s in enumerate(segments)
+        )
+        for s in segments:
+            if any(not 0 <= t < len(segments) for t in s.touches):
+                raise TileDataError(f"{where}: touches out of range")
+        edges = "".join(segments[owner[port(side, CENTRE)]].kind.edge or "?" for side in range(4))
+        if edges != raw["edges"]:
+            raise TileDataError(f"{where}: features give edges {edges}, data says {raw['edges']}")
+        count, start = int(raw["count"]), int(raw.get("start", 0))
+        wheel = tuple(raw.get("wheel", ()))
+        if count < 1 or not 0 <= start <= count or len(wheel) > count - start:
+            raise TileDataError(f"{where}: bad count/start/wheel")
+        if any(n not in (1, 2, 3) for n in wheel):
+            raise TileDataError(f"{where}: wheel icons are numbered 1 to 3")
+        tile = TileType(
+            index=len(self.tiles),
+            id=raw["id"],
+            letter=raw.get("letter"),
+            count=count,
+            start=start,
+            edges=edges,
+            segments=segments,
+            wheel=wheel,
+        )
+        for q in range(4):
+            self._add_rotation(tile, owner, q)
+        return tile
+
+    def _build_segment(self, spec: Mapping[str, Any], where: str) -> Segment:
+        kind = self.kinds.get(spec.get("kind", ""))
+        if kind is None:
+            raise TileDataError(f"{where}: unknown kind {spec.get('kind')!r}")
+        names = spec.get("at", "").split()
+        if kind.span == "half":
+            if any(n not in HALF_SIDE_PORT for n in names):
+                raise TileDataError(f"{where}: bad half-sides {names}")
+            ports = frozenset(HALF_SIDE_PORT[n] for n in names)
+        else:
+            if any(n not in SIDES for n in names) or (kind.span == "none") != (not names):
+                raise TileDataError(f"{where}: bad sides {names} for {kind.name}")
+            ks = (LEFT, CENTRE, RIGHT) if kind.span == "side" else (CENTRE,)
+            ports = frozenset(port(SIDES.index(n), k) for n in names for k in ks)
+        attrs = {k: int(v) for k, v in spec.items() if k not in ("kind", "at", "touches")}
+        for name in attrs:
+            if kind.name not in self.attributes.get(name, ()):
+                raise TileDataError(f"{where}: attribute {name} not declared for {kind.name}")
+        return Segment(kind, ports, attrs, tuple(spec.get("touches", ())))
+
+    def _add_rotation(self, tile: TileType, owner: list[int], q: int) -> None:
+        seg_at = [-1] * PORTS
+        for p in range(PORTS):
+            seg_at[rotate_port(p, q)] = owner[p]
+        kinds = [tile.segments[i].kind.name for i in seg_at]
+        sides, needs, links = [], [], []
+        for side in range(4):
+            triple = tuple(kinds[port(side, k)] for k in (LEFT, CENTRE, RIGHT))
+            sides.append(self._code(triple))
+            needs.append(self._code(triple[::-1]))
+            seen: set[int] = set()
+            side_links = []
+            for k in (LEFT, CENTRE, RIGHT):
+                p = port(side, k)
+                side_links.append(Link(p, seg_at[p], facing_port(p), seg_at[p] not in seen))
+                seen.add(seg_at[p])
+            links.append(tuple(side_links))
+        tile.port_segment.append(tuple(seg_at))
+        tile.side_codes.append(tuple(sides))
+        tile.needs.append(tuple(needs))
+        tile.packed.append(sum(code << (8 * side) for side, code in enumerate(sides)))
+        tile.links.append(tuple(links))
+        spots = tuple(
+            spot_name(s.kind, (rotate_port(p, q) for p in s.ports)) for s in tile.segments
+        )
+        if len(set(spots)) != len(spots):
+            raise TileDataError(f"tile {tile.id}: two segments share a spot name {spots}")
+        tile.spots.append(spots)
+        tile.spot_segment.append({name: i for i, name in enumerate(spots)})
+
+    def _code(self, triple: tuple[str, str, str]) -> int:
+        code = self._codes.setdefault(triple, len(self._codes) + 1)
+        if code > 255:
+            raise TileDataError("more than 255 distinct edge patterns")
+        return code
+
+    # -- lookups -------------------------------------------------------------------
+
+    def get(self, name: object) -> TileType | None:
+        """A tile type by id or letter alias."""
+        return self.by_name.get(name) if isinstance(name, str) else None
+
+    def fitting_rotations(self, tile: TileType, constraint: int) -> tuple[int, ...]:
+        """The quarter turns at which ``tile`` meets a packed side constraint.
+
+        ``constraint`` packs, one byte per side, the code each side must show (0 where
+        there is no neighbour). The answer depends only on the pair, so it is memoised.
+        """
+        key = (tile.index, constraint)
+        found = self._fit_cache.get(key)
+        if found is None:
+            mask = sum(0xFF << (8 * s) for s in range(4) if constraint >> (8 * s) & 0xFF)
+            found = tuple(q for q in range(4) if tile.packed[q] & mask == constraint)
+            self._fit_cache[key] = found
+        return found
