@@ -1,0 +1,107 @@
+{{/* Chart name, truncated to the 63 characters a DNS label allows. */}}
+{{- define "tilegames.name" -}}
+{{- default .Chart.Name .Values.nameOverride | trunc 63 | trimSuffix "-" }}
+{{- end }}
+
+{{/* Fully qualified app name: release-chart, or the release name when it already holds the chart name. */}}
+{{- define "tilegames.fullname" -}}
+{{- if .Values.fullnameOverride }}
+{{- .Values.fullnameOverride | trunc 63 | trimSuffix "-" }}
+{{- else }}
+{{- $name := default .Chart.Name .Values.nameOverride }}
+{{- if contains $name .Release.Name }}
+{{- .Release.Name | trunc 63 | trimSuffix "-" }}
+{{- else }}
+{{- printf "%s-%s" .Release.Name $name | trunc 63 | trimSuffix "-" }}
+{{- end }}
+{{- end }}
+{{- end }}
+
+{{- define "tilegames.chart" -}}
+{{- printf "%s-%s" .Chart.Name .Chart.Version | replace "+" "_" | trunc 63 | trimSuffix "-" }}
+{{- end }}
+
+{{/* Labels common to every resource. */}}
+{{- define "tilegames.labels" -}}
+helm.sh/chart: {{ include "tilegames.chart" . }}
+{{ include "tilegames.instanceLabels" . }}
+app.kubernetes.io/version: {{ default .Chart.AppVersion .Values.image.tag | quote }}
+app.kubernetes.io/managed-by: {{ .Release.Service }}
+app.kubernetes.io/part-of: tilegames
+{{- end }}
+
+{{/* Selector labels of the API pods. The component keeps the migration Job's pods out of the Service. */}}
+{{- define "tilegames.selectorLabels" -}}
+{{ include "tilegames.instanceLabels" . }}
+app.kubernetes.io/component: api
+{{- end }}
+
+{{- define "tilegames.instanceLabels" -}}
+app.kubernetes.io/name: {{ include "tilegames.name" . }}
+app.kubernetes.io/instance: {{ .Release.Name }}
+{{- end }}
+
+{{- define "tilegames.serviceAccountName" -}}
+{{- if .Values.serviceAccount.create }}
+{{- default (include "tilegames.fullname" .) .Values.serviceAccount.name }}
+{{- else }}
+{{- default "default" .Values.serviceAccount.name }}
+{{- end }}
+{{- end }}
+
+{{/* repository:tag, or repository@digest when a digest is given. */}}
+{{- define "tilegames.image" -}}
+{{- if .Values.image.digest }}
+{{- printf "%s@%s" .Values.image.repository .Values.image.digest }}
+{{- else }}
+{{- printf "%s:%s" .Values.image.repository (default .Chart.AppVersion .Values.image.tag) }}
+{{- end }}
+{{- end }}
+
+{{/* Fails the render unless the database URL is given one way or the other. */}}
+{{- define "tilegames.validateDatabase" -}}
+{{- if and (not .Values.database.url) (not .Values.database.existingSecret) }}
+{{- fail "set database.existingSecret (a Secret holding DATABASE_URL) or database.url: the service must not fall back to an embedded PostgreSQL in a cluster" }}
+{{- end }}
+{{- if and .Values.database.url .Values.database.existingSecret }}
+{{- fail "set only one of database.url and database.existingSecret" }}
+{{- end }}
+{{- end }}
+
+{{/* The Secret the API pods read DATABASE_URL from, and its key. */}}
+{{- define "tilegames.databaseSecretName" -}}
+{{- default (include "tilegames.fullname" .) .Values.database.existingSecret }}
+{{- end }}
+
+{{- define "tilegames.databaseSecretKey" -}}
+{{- if .Values.database.existingSecret }}
+{{- .Values.database.existingSecretKey }}
+{{- else -}}
+DATABASE_URL
+{{- end }}
+{{- end }}
+
+{{/* Whether the chart manages a Secret of its own. */}}
+{{- define "tilegames.createSecret" -}}
+{{- if or .Values.database.url .Values.secretEnv }}true{{ end }}
+{{- end }}
+
+{{/* The non-secret environment: config plus PORT, which always follows containerPort. */}}
+{{- define "tilegames.configEnv" -}}
+{{- $env := merge (dict "PORT" (toString .Values.containerPort)) (deepCopy .Values.config) }}
+{{- range $key, $value := $env }}
+{{ $key }}: {{ $value | toString | quote }}
+{{- end }}
+{{- end }}
+
+{{/* The writable /tmp (the root filesystem is read-only). */}}
+{{- define "tilegames.tmpVolume" -}}
+- name: tmp
+  emptyDir:
+    {{- with .Values.tmpVolume.medium }}
+    medium: {{ . }}
+    {{- end }}
+    {{- with .Values.tmpVolume.sizeLimit }}
+    sizeLimit: {{ . }}
+    {{- end }}
+{{- end }}
