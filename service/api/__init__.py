@@ -1,0 +1,121 @@
+"""The HTTP API: a Flask app factory with flask-smorest blueprints under ``/v1``."""
+
+from __future__ import annotations
+
+from flask import Flask
+from flask_limiter import Limiter
+from flask_smorest import Api
+from flask_smorest.utils import prepare_response
+
+from service import __doc__ as _service_doc
+from service.api import games, health, meta, problems
+from service.api.auth import SECURITY_SCHEMES, rate_limit_key
+from service.api.observability import configure_logging, install
+from service.api.runtime import Runtime
+from service.api.schemas import ProblemSchema
+from service.app import GameService
+from service.config import Settings
+from service.rules.core import Ruleset
+from service.store import Database
+from service.store.notify import Listener
+
+API_DESCRIPTION = """\
+Rules as a service for board games. A game is an append-only log of events; its state
+is the fold of the log through the ruleset. Every error is `application/problem+json`
+(RFC 9457) with a stable `code`.
+
+**Credentials.** Client apps use an API key (`tgk_...`, via `X-API-Key` or
+`Authorization: Bearer`); creating a game needs one. Each human seat gets a secret seat
+token (`tgs_...`, via `X-Seat-Token` or `Authorization: Bearer`) once, at creation; only
+it can move for that seat, and it shows that seat's secrets. An API key alone sees the
+spectator view.
+
+**Versions.** `version` is the seq of the last event; responses carry `ETag: "<version>"`.
+`POST /moves` requires the expected version (`If-Match` or `expected_version`): 428
+without, 409 `version_conflict` when stale.
+
+**Fairness.** Each game has a secret 32-byte seed; its SHA-256 is published at creation
+and the seed once the game has ended. Random outcomes are written into events, so a
+client can replay a log without the seed.
+"""
+
+
+class ProblemApi(Api):
+    """flask-smorest's Api, documenting every error as ``application/problem+json``."""
+
+    ERROR_SCHEMA = ProblemSchema
+
+    def _register_responses(self) -> None:
+        import http
+
+        for status in http.HTTPStatus:
+            response: dict = {"description": status.phrase}
+            if not (100 <= status < 200) and status not in (204, 304):
+                response["schema"] = self.ERROR_SCHEMA
+            prepare_response(response, self.spec, "application/problem+json")
+            self.spec.components.response(status.name, response, lazy=True)
+        response = {"description": "Error (problem details)", "schema": self.ERROR_SCHEMA}
+        prepare_response(response, self.spec, "application/problem+json")
+        self.spec.components.response("DEFAULT_ERROR", response, lazy=True)
+
+
+def _lookup(extra: list[Ruleset]):
+    from service.rules.registry import all_rulesets
+
+    table = {r.name: r for r in [*all_rulesets(), *extra]}
+    return table.get, sorted(table)
+
+
+def create_app(settings: Settings | None = None, *, extra_rulesets: list[Ruleset] = ()) -> Flask:
+    settings = settings or Settings()
+    configure_logging(settings.log_level)
+    app = Flask("tilegames")
+    app.config.update(
+        API_TITLE="Tilegames rules service",
+        API_VERSION="1.0.0",
+        OPENAPI_VERSION="3.0.3",
+        OPENAPI_URL_PREFIX="/",
+        OPENAPI_JSON_PATH="openapi.json",
+        OPENAPI_SWAGGER_UI_PATH="docs",
+        OPENAPI_SWAGGER_UI_URL="https://cdn.jsdelivr.net/npm/swagger-ui-dist/",
+        MAX_CONTENT_LENGTH=settings.max_body_bytes,
+        RATELIMIT_STORAGE_URI=settings.ratelimit_storage_uri,
+        RATELIMIT_HEADERS_ENABLED=False,
+        JSON_SORT_KEYS=False,
+    )
+    lookup, names = _lookup([*settings.load_extra_rulesets(), *extra_rulesets])
+    db = Database(
+        settings.database_url, max_size=settings.db_pool_max, timeout=settings.db_pool_timeout
+    )
+    app.extensions["tilegames"] = Runtime(
+        settings=settings,
+        db=db,
+        games=GameService(db, lookup, cache_size=settings.state_cache_size),
+        listener=Listener(settings.database_url),
+        rulesets=lookup,
+        ruleset_names=names,
+    )
+    install(app)
+    api = ProblemApi(
+        app,
+        spec_kwargs={
+            "info": {"description": API_DESCRIPTION},
+            "servers": [{"url": "/"}],
+        },
+    )
+    for name, scheme in SECURITY_SCHEMES.items():
+        api.spec.components.security_scheme(name, scheme)
+    for blueprint in (meta.blp, games.blp, health.blp):
+        api.register_blueprint(blueprint)
+    limiter = Limiter(
+        rate_limit_key,
+        app=app,
+        default_limits=[settings.rate_limit],
+        storage_uri=settings.ratelimit_storage_uri,
+    )
+    limiter.exempt(health.blp)
+    problems.register(app)
+    return app
+
+
+__all__ = ["create_app", "_service_doc"]

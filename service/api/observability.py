@@ -1,0 +1,123 @@
+"""Structured JSON logs with a request id on every line, and Prometheus metrics.
+
+``X-Request-Id`` is honoured when a client or proxy sends a sane one, generated
+otherwise, returned on every response and attached to every log record made while
+the request runs.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import re
+import sys
+import time
+import uuid
+from contextvars import ContextVar
+from datetime import UTC, datetime
+
+from flask import Flask, Response, g, request
+from prometheus_client import (
+    CONTENT_TYPE_LATEST,
+    CollectorRegistry,
+    Counter,
+    Histogram,
+    generate_latest,
+)
+from prometheus_client import REGISTRY as DEFAULT_REGISTRY
+
+_request_id: ContextVar[str | None] = ContextVar("request_id", default=None)
+_SAFE_ID = re.compile(r"^[A-Za-z0-9._:-]{1,128}$")
+_STANDARD = set(vars(logging.LogRecord("", 0, "", 0, "", None, None))) | {"message", "asctime"}
+
+REQUESTS = Counter(
+    "tilegames_http_requests_total", "HTTP requests", ["method", "endpoint", "status"]
+)
+LATENCY = Histogram(
+    "tilegames_http_request_duration_seconds",
+    "HTTP request latency",
+    ["method", "endpoint"],
+    buckets=(0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10),
+)
+COMMANDS = Counter("tilegames_commands_total", "Commands by outcome", ["outcome"])
+
+
+def current_request_id() -> str | None:
+    return _request_id.get()
+
+
+class JsonFormatter(logging.Formatter):
+    def format(self, record: logging.LogRecord) -> str:
+        entry = {
+            "ts": datetime.fromtimestamp(record.created, UTC).isoformat(timespec="milliseconds"),
+            "level": record.levelname.lower(),
+            "logger": record.name,
+            "message": record.getMessage(),
+            "request_id": getattr(record, "request_id", None) or current_request_id(),
+            "pid": record.process,
+        }
+        for key, value in vars(record).items():
+            if key not in _STANDARD and key not in entry:
+                entry[key] = value
+        if record.exc_info:
+            entry["exception"] = self.formatException(record.exc_info)
+        return json.dumps(entry, default=str)
+
+
+def configure_logging(level: str = "INFO") -> None:
+    """JSON lines on stderr for the root logger (idempotent)."""
+    root = logging.getLogger()
+    if not any(isinstance(h.formatter, JsonFormatter) for h in root.handlers):
+        handler = logging.StreamHandler(sys.stderr)
+        handler.setFormatter(JsonFormatter())
+        root.handlers = [handler]
+    root.setLevel(level.upper())
+
+
+def _registry() -> CollectorRegistry:
+    if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+        from prometheus_client import multiprocess
+
+        registry = CollectorRegistry()
+        multiprocess.MultiProcessCollector(registry)
+        return registry
+    return DEFAULT_REGISTRY
+
+
+def metrics_response() -> Response:
+    return Response(generate_latest(_registry()), mimetype=CONTENT_TYPE_LATEST)
+
+
+def install(app: Flask) -> None:
+    access = logging.getLogger("tilegames.access")
+
+    @app.before_request
+    def _start() -> None:
+        given = request.headers.get("X-Request-Id", "")
+        _request_id.set(given if _SAFE_ID.match(given) else uuid.uuid4().hex)
+        g.started = time.perf_counter()
+
+    @app.after_request
+    def _finish(response: Response) -> Response:
+        request_id = current_request_id()
+        if request_id:
+            response.headers["X-Request-Id"] = request_id
+        endpoint = request.url_rule.rule if request.url_rule else "unmatched"
+        elapsed = time.perf_counter() - g.get("started", time.perf_counter())
+        REQUESTS.labels(request.method, endpoint, str(response.status_code)).inc()
+        LATENCY.labels(request.method, endpoint).observe(elapsed)
+        access.info(
+            "request",
+            extra={
+                "method": request.method,
+                "path": request.path,
+                "status": response.status_code,
+                "duration_ms": round(elapsed * 1000, 2),
+            },
+        )
+        return response
+
+    @app.teardown_request
+    def _clear(_exc: BaseException | None) -> None:
+        _request_id.set(None)

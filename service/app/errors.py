@@ -1,0 +1,61 @@
+"""Application errors, each with the HTTP status and stable code the API reports."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class AppError(Exception):
+    status = 400
+    code = "bad_request"
+    title = "Bad request"
+
+    def __init__(self, detail: str, **extra: Any) -> None:
+        super().__init__(detail)
+        self.detail = detail
+        self.extra = extra
+
+
+class Unauthorized(AppError):
+    status, code, title = 401, "unauthorized", "Missing or invalid credentials"
+
+
+class Forbidden(AppError):
+    status, code, title = 403, "forbidden", "Not allowed for these credentials"
+
+
+class UnknownGameError(AppError):
+    status, code, title = 404, "unknown_game", "No such game"
+
+
+class ValidationFailed(AppError):
+    """Bad input; ``errors`` names each field at fault."""
+
+    status, code, title = 422, "validation_error", "The request is not valid"
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(f"{field}: {message}", errors=[{"field": field, "message": message}])
+
+
+class IllegalMoveError(AppError):
+    status, code, title = 422, "illegal_move", "The rules forbid this move"
+
+
+class NotYourTurn(AppError):
+    status, code, title = 409, "not_your_turn", "This seat is not awaited now"
+
+
+class GameOver(AppError):
+    status, code, title = 409, "game_over", "The game has ended"
+
+
+class VersionConflictError(AppError):
+    status, code, title = 409, "version_conflict", "The game has moved on"
+
+
+class IdempotencyKeyReused(AppError):
+    status, code, title = 422, "idempotency_key_reused", "Idempotency key used for another request"
+
+
+class PreconditionRequired(AppError):
+    status, code, title = 428, "precondition_required", "An expected version is required"

@@ -1,0 +1,356 @@
+"""Game use cases: create, submit a command (then let bot seats play), read views.
+
+A command runs in one transaction: lock the game row, replay an idempotent retry or
+check the expected version, fold the state, decide, let bots answer, append, record
+the idempotency key, NOTIFY, commit. The row lock serialises writers of one game, so
+the loser of a race waits, sees the new version and gets ``version_conflict``; the
+``(game_id, seq)`` key is the second line of defence.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import psycopg
+
+from service.app import hooks
+from service.app.cache import StateCache
+from service.app.errors import (
+    Forbidden,
+    GameOver,
+    IdempotencyKeyReused,
+    IllegalMoveError,
+    NotYourTurn,
+    UnknownGameError,
+    ValidationFailed,
+    VersionConflictError,
+)
+from service.app.seats import prepare_seats, public_seats, seat_of
+from service.rules.core import Event, InvalidOptions, RulesError, Ruleset, rng_for
+from service.store import (
+    Database,
+    EventStore,
+    GameRecord,
+    NewEvent,
+    NewGame,
+    StoredEvent,
+    UnknownGame,
+    VersionConflict,
+    canonical_json,
+)
+
+RulesetLookup = Callable[[str], Ruleset | None]
+MAX_BOT_STEPS = 10_000
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """A use case's answer: HTTP-agnostic status and body, and whether it was replayed."""
+
+    status: int
+    body: dict[str, Any]
+    replayed: bool = False
+
+
+def to_rules_event(event: StoredEvent) -> Event:
+    visible = tuple(event.visibility) if event.visibility is not None else None
+    return Event(event.type, event.data, visible)
+
+
+def to_new_event(event: Event) -> NewEvent:
+    visible = list(event.visible_to) if event.visible_to is not None else None
+    return NewEvent(event.type, event.data, visible)
+
+
+def event_item(ruleset: Ruleset, event: StoredEvent, seat: int | None) -> dict[str, Any]:
+    """An event as ``seat`` may see it."""
+    rules_event = to_rules_event(event)
+    whole = rules_event.is_visible_to(seat)
+    return {
+        "seq": event.seq,
+        "type": event.type,
+        "data": event.data if whole else ruleset.redact(rules_event, seat),
+        "redacted": not whole,
+        "visibility": event.visibility,
+        "prev_hash": event.prev_hash,
+        "hash": event.hash,
+        "recorded_at": event.recorded_at.isoformat(),
+    }
+
+
+def illegal(exc: RulesError) -> Exception:
+    if exc.code == "not_your_turn":
+        return NotYourTurn(exc.message, reason=exc.code, rule=exc.rule)
+    return IllegalMoveError(exc.message, reason=exc.code, rule=exc.rule)
+
+
+def _bot_seed(seed: bytes) -> bytes:
+    # Bots draw from their own stream so their choices never shift the game's draws.
+    return hashlib.sha256(b"bots" + seed).digest()
+
+
+class GameService:
+    def __init__(self, db: Database, rulesets: RulesetLookup, cache_size: int = 512) -> None:
+        self.db = db
+        self.rulesets = rulesets
+        self.store = EventStore()
+        self.cache = StateCache(cache_size)
+
+    # -- helpers ---------------------------------------------------------------
+
+    def ruleset(self, name: str) -> Ruleset:
+        ruleset = self.rulesets(name)
+        if ruleset is None:
+            raise ValidationFailed("ruleset", f"unknown ruleset {name!r}")
+        return ruleset
+
+    def _game(self, conn: psycopg.Connection, game_id: str, lock: bool = False) -> GameRecord:
+        try:
+            return self.store.get_game(conn, game_id, lock=lock)
+        except UnknownGame as exc:
+            raise UnknownGameError(f"no game with id {game_id}") from exc
+
+    def _fold(self, conn: psycopg.Connection, game: GameRecord, ruleset: Ruleset, upto: int):
+        cached = self.cache.get(game.id, upto)
+        if cached is not None:
+            after, state = cached[0], ruleset.copy_state(cached[1])
+        else:
+            after, state = 0, ruleset.initial_state()
+        for event in self.store.read_events(conn, game.id, after=after, upto=upto):
+            state = ruleset.evolve(state, to_rules_event(event))
+        return state
+
+    def play_bots(
+        self, ruleset: Ruleset, seats: list[dict], seed: bytes, state: Any, next_seq: int
+    ) -> tuple[list[Event], Any]:
+        """Let bot seats answer every decision awaited from them; return their events."""
+        produced: list[Event] = []
+        for _ in range(MAX_BOT_STEPS):
+            if ruleset.is_over(state):
+                break
+            awaited = [p.get("seat") for p in ruleset.awaiting(state)]
+            bot_seat = next((s for s in awaited if s is not None and seats[s].get("bot")), None)
+            if bot_seat is None:
+                break
+            seq = next_seq + len(produced)
+            bot = seats[bot_seat]["bot"]
+            command = ruleset.bot_command(state, bot_seat, bot, rng_for(_bot_seed(seed), seq))
+            events = ruleset.decide(state, bot_seat, command, rng_for(seed, seq))
+            for event in events:
+                state = ruleset.evolve(state, event)
+            produced.extend(events)
+        return produced, state
+
+    def summary_body(self, game: GameRecord, ruleset: Ruleset, state: Any) -> dict[str, Any]:
+        finished = game.status == "finished"
+        return {
+            "id": game.id,
+            "ruleset": game.ruleset,
+            "options": game.options,
+            "seats": public_seats(game.seats),
+            "status": game.status,
+            "version": game.version,
+            "awaiting": ruleset.awaiting(state),
+            "result": ruleset.result(state) if finished else None,
+            "seed_sha256": game.seed_hash,
+            "seed": game.seed.hex() if finished else None,
+            "created_at": game.created_at.isoformat(),
+            "updated_at": game.updated_at.isoformat(),
+        }
+
+    # -- use cases -------------------------------------------------------------
+
+    def create_game(
+        self,
+        api_key_id: str | None,
+        ruleset_name: str,
+        options: dict[str, Any],
+        seat_specs: list[dict[str, Any]],
+    ) -> Outcome:
+        ruleset = self.ruleset(ruleset_name)
+        seats, tokens = prepare_seats(ruleset, seat_specs)
+        try:
+            normalized = ruleset.normalize_options(options)
+        except InvalidOptions as exc:
+            raise ValidationFailed(f"options.{exc.field}", exc.message) from exc
+        seed = secrets.token_bytes(32)
+        try:
+            events = ruleset.setup(normalized, len(seats), rng_for(seed, 1))
+        except RulesError as exc:
+            raise ValidationFailed("options", exc.message) from exc
+        state = ruleset.fold(events)
+        bot_events, state = self.play_bots(ruleset, seats, seed, state, len(events) + 1)
+        events += bot_events
+        new = NewGame(
+            ruleset=ruleset.name,
+            options=normalized,
+            seats=seats,
+            seed=seed,
+            seed_hash=hashlib.sha256(seed).hexdigest(),
+            api_key_id=api_key_id,
+        )
+        status = "finished" if ruleset.is_over(state) else "active"
+        with self.db.connection() as conn:
+            record = self.store.create_game(conn, new)
+            self.store.append(conn, record, 0, [to_new_event(e) for e in events], status=status)
+            game = self.store.get_game(conn, record.id)
+        self.cache.put(game.id, game.version, state)
+        body = self.summary_body(game, ruleset, state)
+        body["seat_tokens"] = [
+            {"seat": i, "token": token} for i, token in enumerate(tokens) if token is not None
+        ]
+        return Outcome(201, body)
+
+    def summary(self, game_id: str, token: str | None) -> Outcome:
+        with self.db.connection() as conn:
+            game = self._game(conn, game_id)
+            seat_of(game.seats, token)
+            ruleset = self.ruleset(game.ruleset)
+            state = self._fold(conn, game, ruleset, game.version)
+        self.cache.put(game.id, game.version, state)
+        return Outcome(200, self.summary_body(game, ruleset, state))
+
+    def state(self, game_id: str, token: str | None, at: int | None) -> Outcome:
+        with self.db.connection() as conn:
+            game = self._game(conn, game_id)
+            seat = seat_of(game.seats, token)
+            ruleset = self.ruleset(game.ruleset)
+            if at is not None and at > game.version:
+                raise ValidationFailed("at", f"the game is at version {game.version}")
+            version = game.version if at is None else at
+            state = self._fold(conn, game, ruleset, version)
+        if version == game.version:
+            self.cache.put(game.id, version, state)
+        body = {
+            "game_id": game.id,
+            "version": version,
+            "seat": seat,
+            "status": "finished" if ruleset.is_over(state) else "active",
+            "awaiting": ruleset.awaiting(state),
+            "state": ruleset.view(state, seat),
+        }
+        return Outcome(200, body)
+
+    def events(self, game_id: str, token: str | None, after: int, limit: int) -> Outcome:
+        with self.db.connection() as conn:
+            game = self._game(conn, game_id)
+            seat = seat_of(game.seats, token)
+            ruleset = self.ruleset(game.ruleset)
+            stored = self.store.read_events(conn, game.id, after=after, limit=limit)
+        items = [event_item(ruleset, e, seat) for e in stored]
+        last = items[-1]["seq"] if items else after
+        body = {
+            "game_id": game.id,
+            "version": game.version,
+            "seat": seat,
+            "events": items,
+            "next_after": last if last < game.version else None,
+        }
+        return Outcome(200, body)
+
+    def viewer(self, game_id: str, token: str | None) -> tuple[GameRecord, Ruleset, int | None]:
+        """The game, its ruleset and the caller's seat (for streaming)."""
+        with self.db.connection() as conn:
+            game = self._game(conn, game_id)
+        return game, self.ruleset(game.ruleset), seat_of(game.seats, token)
+
+    def read_after(self, game_id: str, after: int, limit: int = 1000) -> list[StoredEvent]:
+        with self.db.connection() as conn:
+            return self.store.read_events(conn, game_id, after=after, limit=limit)
+
+    def legal_moves(self, game_id: str, token: str | None) -> Outcome:
+        with self.db.connection() as conn:
+            game = self._game(conn, game_id)
+            seat = seat_of(game.seats, token)
+            if seat is None:
+                raise Forbidden("legal moves are private to a seat: send its seat token")
+            ruleset = self.ruleset(game.ruleset)
+            state = self._fold(conn, game, ruleset, game.version)
+        self.cache.put(game.id, game.version, state)
+        body = {
+            "game_id": game.id,
+            "version": game.version,
+            "seat": seat,
+            "awaiting": ruleset.awaiting(state),
+            "commands": ruleset.legal_commands(state, seat) if not ruleset.is_over(state) else {},
+        }
+        return Outcome(200, body)
+
+    def submit(
+        self,
+        game_id: str,
+        token: str | None,
+        claimed_seat: int | None,
+        command: dict[str, Any],
+        expected_version: int,
+        idempotency_key: str | None,
+    ) -> Outcome:
+        with self.db.connection() as conn:
+            game = self._game(conn, game_id, lock=True)
+            seat = seat_of(game.seats, token)
+            if seat is None:
+                raise Forbidden("moving needs the seat token of the seat that moves")
+            if claimed_seat is not None and claimed_seat != seat:
+                raise Forbidden(f"this seat token belongs to seat {seat}, not {claimed_seat}")
+            request_hash = hashlib.sha256(
+                canonical_json({"seat": seat, "command": command, "expected": expected_version})
+            ).hexdigest()
+            if idempotency_key is not None:
+                stored = self.store.get_idempotency(conn, game.id, idempotency_key)
+                if stored is not None:
+                    if stored[0] != request_hash:
+                        raise IdempotencyKeyReused(
+                            "this Idempotency-Key was used with a different request"
+                        )
+                    return Outcome(stored[1], stored[2], replayed=True)
+            if game.version != expected_version:
+                raise VersionConflictError(
+                    f"expected version {expected_version}, the game is at {game.version}",
+                    current_version=game.version,
+                )
+            if game.status == "finished":
+                raise GameOver("the game has ended; no more moves")
+            ruleset = self.ruleset(game.ruleset)
+            state = self._fold(conn, game, ruleset, game.version)
+            next_seq = game.version + 1
+            try:
+                events = ruleset.decide(state, seat, command, rng_for(game.seed, next_seq))
+            except RulesError as exc:
+                raise illegal(exc) from exc
+            for event in events:
+                state = ruleset.evolve(state, event)
+            bot_events, state = self.play_bots(
+                ruleset, game.seats, game.seed, state, next_seq + len(events)
+            )
+            events += bot_events
+            status = "finished" if ruleset.is_over(state) else "active"
+            try:
+                stored_events = self.store.append(
+                    conn, game, expected_version, [to_new_event(e) for e in events], status=status
+                )
+            except VersionConflict as exc:
+                raise VersionConflictError(str(exc), current_version=None) from exc
+            body = {
+                "game_id": game.id,
+                "seat": seat,
+                "version": expected_version + len(events),
+                "status": status,
+                "events": [event_item(ruleset, e, seat) for e in stored_events],
+                "awaiting": ruleset.awaiting(state),
+                "result": ruleset.result(state) if status == "finished" else None,
+            }
+            if idempotency_key is not None:
+                self.store.put_idempotency(conn, game.id, idempotency_key, request_hash, 200, body)
+            hooks.pause_point("before-commit")
+        self.cache.put(game.id, body["version"], state)
+        return Outcome(200, body)
+
+    def status(self, game_id: str) -> tuple[str, int]:
+        """(status, version) of a game, for followers deciding whether to keep waiting."""
+        with self.db.connection() as conn:
+            game = self._game(conn, game_id)
+        return game.status, game.version

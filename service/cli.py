@@ -1,0 +1,201 @@
+"""Command line: ``serve``, ``migrate``, ``keys create|revoke|list``, ``openapi``, ``play``.
+
+With no ``DATABASE_URL`` the commands that need a database start the embedded
+PostgreSQL under ``var/`` (see :mod:`service.store.embedded`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import psycopg
+
+
+@contextmanager
+def database_url(cleanup_mode: str | None = "stop"):
+    """The configured URL, or the embedded server's (started and kept for this process)."""
+    url = os.environ.get("DATABASE_URL")
+    if url:
+        yield url, None
+        return
+    from service.store import embedded
+
+    server = embedded.start(cleanup_mode=cleanup_mode)
+    yield server.get_uri(), server
+
+
+def cmd_migrate(args: argparse.Namespace) -> int:
+    from service.store.migrate import migrate
+
+    with database_url() as (url, _):
+        applied = migrate(url)
+    print("applied: " + (", ".join(applied) if applied else "nothing (up to date)"))
+    return 0
+
+
+def cmd_keys(args: argparse.Namespace) -> int:
+    from service.store import keys
+
+    with database_url() as (url, _), psycopg.connect(url) as conn:
+        if args.action == "create":
+            key, plaintext = keys.create_key(conn, args.name)
+            print(f"created key {key.id} ({key.name}); store it now, it is not shown again:")
+            print(plaintext)
+        elif args.action == "revoke":
+            if not keys.revoke_key(conn, args.id):
+                print(f"no active key {args.id}", file=sys.stderr)
+                return 1
+            print(f"revoked {args.id}")
+        else:
+            for key in keys.list_keys(conn):
+                state = f"revoked {key.revoked_at:%Y-%m-%d}" if key.revoked_at else "active"
+                print(f"{key.id}\t{key.name}\t{key.created_at:%Y-%m-%d %H:%M}\t{state}")
+    return 0
+
+
+def _dev_key(url: str) -> None:
+    """On an empty embedded database, create a development key and print it."""
+    from service.store import keys
+
+    with psycopg.connect(url) as conn:
+        if keys.count_keys(conn):
+            return
+        _, plaintext = keys.create_key(conn, "development")
+    path = Path("var") / "dev-api-key"
+    path.parent.mkdir(exist_ok=True)
+    path.write_text(plaintext + "\n")
+    print(f"\n  development API key: {plaintext}\n  (also saved in {path})\n", flush=True)
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    from gunicorn.app.base import BaseApplication
+
+    from service.store.migrate import migrate
+
+    with database_url() as (url, server):
+        os.environ["DATABASE_URL"] = url
+        if args.migrate:
+            migrate(url)
+        if server is not None:
+            _dev_key(url)
+
+        class Server(BaseApplication):
+            def load_config(self) -> None:
+                from service import gunicorn_conf
+
+                for name, value in vars(gunicorn_conf).items():
+                    if name in self.cfg.settings and value is not None:
+                        self.cfg.set(name, value)
+                if args.bind:
+                    self.cfg.set("bind", args.bind)
+                if args.workers:
+                    self.cfg.set("workers", args.workers)
+
+            def load(self) -> Any:
+                from service.api.wsgi import app
+
+                return app
+
+        print(
+            f"serving on http://{args.bind or os.environ.get('BIND', '127.0.0.1:8000')}", flush=True
+        )
+        Server().run()
+    return 0
+
+
+def cmd_openapi(args: argparse.Namespace) -> int:
+    import yaml
+
+    from service.api import create_app
+    from service.config import Settings
+
+    app = create_app(Settings(database_url="postgresql:///openapi-only"))
+    spec = app.extensions["flask-smorest"]["apis"][""]["ext_obj"].spec.to_dict()
+    sys.stdout.write(yaml.safe_dump(spec, sort_keys=True, allow_unicode=True, width=100))
+    return 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    import hashlib
+    import secrets
+
+    from service.rules import get_ruleset, rng_for
+
+    ruleset = get_ruleset(args.ruleset)
+    if ruleset is None:
+        print(f"unknown ruleset {args.ruleset}", file=sys.stderr)
+        return 2
+    bots = (args.bots or ruleset.bots[0]).split(",")
+    seats = [bots[i % len(bots)] for i in range(args.seats)]
+    for game in range(args.games):
+        seed = bytes.fromhex(args.seed) if args.seed else secrets.token_bytes(32)
+        events = ruleset.setup(ruleset.normalize_options({}), len(seats), rng_for(seed, 1))
+        state, seq = ruleset.fold(events), len(events) + 1
+        bot_seed = hashlib.sha256(b"bots" + seed).digest()
+        while not ruleset.is_over(state):
+            seat = ruleset.awaiting(state)[0]["seat"]
+            command = ruleset.bot_command(state, seat, seats[seat], rng_for(bot_seed, seq))
+            new = ruleset.decide(state, seat, command, rng_for(seed, seq))
+            for event in new:
+                state = ruleset.evolve(state, event)
+            seq += len(new)
+            if args.progress:
+                print(f"\rgame {game + 1}: {seq - 1} events", end="", file=sys.stderr)
+        if args.progress:
+            print(file=sys.stderr)
+        result = ruleset.result(state)
+        print(f"game {game + 1}: seats {seats} -> {result} (seed {seed.hex()}, {seq - 1} events)")
+    return 0
+
+
+def parser() -> argparse.ArgumentParser:
+    top = argparse.ArgumentParser(prog="tilegames", description=__doc__)
+    sub = top.add_subparsers(dest="command", required=True)
+
+    serve = sub.add_parser("serve", help="run the API under gunicorn")
+    serve.add_argument("--bind", help="host:port (default $BIND or 127.0.0.1:8000)")
+    serve.add_argument("--workers", type=int, help="gunicorn workers")
+    serve.add_argument(
+        "--no-migrate", dest="migrate", action="store_false", help="do not migrate at start"
+    )
+    serve.set_defaults(func=cmd_serve)
+
+    sub.add_parser("migrate", help="apply pending SQL migrations").set_defaults(func=cmd_migrate)
+
+    keys = sub.add_parser("keys", help="manage API keys")
+    keys_sub = keys.add_subparsers(dest="action", required=True)
+    create = keys_sub.add_parser("create")
+    create.add_argument("name")
+    revoke = keys_sub.add_parser("revoke")
+    revoke.add_argument("id")
+    keys_sub.add_parser("list")
+    keys.set_defaults(func=cmd_keys)
+
+    sub.add_parser("openapi", help="print the OpenAPI document").set_defaults(func=cmd_openapi)
+
+    play = sub.add_parser("play", help="play bot-only games locally and print the results")
+    play.add_argument("--ruleset", default="carcassonne")
+    play.add_argument("--seats", type=int, default=2)
+    play.add_argument("--bots", help="comma-separated bot names, cycled over seats")
+    play.add_argument("--games", type=int, default=1)
+    play.add_argument("--seed", help="hex seed, for a reproducible game")
+    play.add_argument("--no-progress", dest="progress", action="store_false")
+    play.set_defaults(func=cmd_play)
+
+    bench = sub.add_parser("bench", help="see bench/service_bench.py")
+    bench.set_defaults(func=lambda _a: print("run: python bench/service_bench.py --help") or 0)
+    return top
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    return int(args.func(args) or 0)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,36 @@
+"""gunicorn settings for the service (``gunicorn -c python:service.gunicorn_conf``).
+
+gthread workers, so a Server-Sent Events stream waiting for the next move holds a
+thread rather than a whole worker. Every value can be overridden by environment.
+"""
+
+import multiprocessing
+import os
+
+bind = os.environ.get("BIND", "127.0.0.1:8000")
+workers = int(os.environ.get("WEB_CONCURRENCY", min(4, 2 * multiprocessing.cpu_count() + 1)))
+worker_class = "gthread"
+threads = int(os.environ.get("THREADS", "8"))
+timeout = int(os.environ.get("WORKER_TIMEOUT", "60"))
+graceful_timeout = 20
+keepalive = 5
+accesslog = None  # the app logs each request as JSON, with its request id
+errorlog = "-"
+loglevel = os.environ.get("LOG_LEVEL", "info").lower()
+logconfig_dict = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"json": {"()": "service.api.observability.JsonFormatter"}},
+    "handlers": {
+        "stderr": {
+            "class": "logging.StreamHandler",
+            "formatter": "json",
+            "stream": "ext://sys.stderr",
+        }
+    },
+    "root": {"level": loglevel.upper(), "handlers": ["stderr"]},
+    "loggers": {
+        "gunicorn.error": {"level": loglevel.upper(), "handlers": ["stderr"], "propagate": False},
+    },
+}
+wsgi_app = "service.api.wsgi:app"

@@ -1,0 +1,76 @@
+"""Connection pool and the one error the rest of the service needs to know about.
+
+Every failure to reach PostgreSQL (refused connection, pool timeout, server shutdown
+mid-query) becomes :class:`DatabaseUnavailable`, so the API can answer 503 instead of
+500 and the readiness probe can say "not ready".
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import psycopg
+from psycopg_pool import ConnectionPool, PoolTimeout
+
+
+class DatabaseUnavailable(Exception):
+    """PostgreSQL could not be reached or went away during the request."""
+
+
+class Database:
+    """A psycopg 3 connection pool that opens lazily and maps outages to one error."""
+
+    def __init__(
+        self,
+        url: str,
+        *,
+        min_size: int = 1,
+        max_size: int = 10,
+        timeout: float = 5.0,
+        application_name: str = "tilegames",
+    ) -> None:
+        self.url = url
+        self.pool = ConnectionPool(
+            url,
+            min_size=min_size,
+            max_size=max_size,
+            timeout=timeout,
+            open=False,
+            check=ConnectionPool.check_connection,
+            kwargs={"application_name": f"{application_name}-{os.getpid()}"},
+            reconnect_timeout=0,
+        )
+        self._opened = False
+
+    def _ensure_open(self) -> None:
+        # Opened on first use, never at import: gunicorn forks workers after loading the
+        # app, and a pool's connections and threads must not cross a fork.
+        if not self._opened:
+            self.pool.open(wait=False)
+            self._opened = True
+
+    @contextmanager
+    def connection(self) -> Iterator[psycopg.Connection]:
+        """A pooled connection inside a transaction that commits on success."""
+        self._ensure_open()
+        try:
+            with self.pool.connection() as conn:
+                yield conn
+        except (psycopg.OperationalError, PoolTimeout) as exc:
+            raise DatabaseUnavailable(str(exc) or type(exc).__name__) from exc
+
+    def ping(self, timeout: float = 2.0) -> None:
+        """Raise :class:`DatabaseUnavailable` unless a trivial query succeeds."""
+        self._ensure_open()
+        try:
+            with self.pool.connection(timeout=timeout) as conn:
+                conn.execute("SELECT 1")
+        except (psycopg.OperationalError, PoolTimeout) as exc:
+            raise DatabaseUnavailable(str(exc) or type(exc).__name__) from exc
+
+    def close(self) -> None:
+        if self._opened:
+            self.pool.close()
+            self._opened = False

@@ -1,0 +1,32 @@
+"""The hash chain over a game's events.
+
+``hash = sha256(prev_hash || canonical_json({game_id, seq, type, data, visibility}))``
+where ``prev_hash`` is the previous event's hash as 64 lowercase hex characters (64
+zeros before the first event) and canonical JSON has sorted keys, no insignificant
+whitespace and UTF-8 text (``ensure_ascii=False``). Clients can recompute it to check
+a log they received; ``GET /v1/games/{id}/verify`` does the same on the server.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+GENESIS_HASH = "0" * 64
+
+
+def canonical_json(value: Any) -> bytes:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+
+
+def event_hash(
+    prev_hash: str,
+    game_id: str,
+    seq: int,
+    type_: str,
+    data: Any,
+    visibility: list[int] | None,
+) -> str:
+    body = {"game_id": game_id, "seq": seq, "type": type_, "data": data, "visibility": visibility}
+    return hashlib.sha256(prev_hash.encode() + canonical_json(body)).hexdigest()

@@ -1,0 +1,69 @@
+"""One LISTEN connection per process that wakes every local subscriber of a game.
+
+Appends run ``pg_notify('game_events', '<game_id>:<version>')`` inside their
+transaction, so PostgreSQL delivers the notice on commit to every replica. Each SSE
+stream waits on its game's condition here; a notice (or a periodic timeout, in case a
+notice was missed while reconnecting) makes it read the new events from the table,
+which stays the only truth.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections import defaultdict
+
+import psycopg
+
+from service.store.events import NOTIFY_CHANNEL
+
+log = logging.getLogger(__name__)
+
+
+class Listener:
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self._lock = threading.Lock()
+        self._versions: dict[str, int] = defaultdict(int)
+        self._changed = threading.Condition(self._lock)
+        self._thread: threading.Thread | None = None
+
+    def start(self) -> None:
+        """Start the background thread once, in the process that serves requests."""
+        with self._lock:
+            if self._thread is None or not self._thread.is_alive():
+                self._thread = threading.Thread(target=self._run, name="pg-listen", daemon=True)
+                self._thread.start()
+
+    def wait(self, game_id: str, known_version: int, timeout: float) -> int:
+        """Block until a notice says ``game_id`` passed ``known_version`` or ``timeout``
+        elapses; return the highest version announced so far (maybe still old)."""
+        self.start()
+        deadline = time.monotonic() + timeout
+        with self._changed:
+            while self._versions[game_id] <= known_version:
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    break
+                self._changed.wait(remaining)
+            return self._versions[game_id]
+
+    def _run(self) -> None:
+        while True:
+            try:
+                with psycopg.connect(self.url, autocommit=True) as conn:
+                    conn.execute(f"LISTEN {NOTIFY_CHANNEL}")
+                    for notice in conn.notifies():
+                        self._deliver(notice.payload)
+            except psycopg.Error as exc:
+                log.warning("listener connection lost, retrying", extra={"error": str(exc)})
+                time.sleep(1.0)
+
+    def _deliver(self, payload: str) -> None:
+        game_id, _, version = payload.partition(":")
+        if not version.isdigit():
+            return
+        with self._changed:
+            self._versions[game_id] = max(self._versions[game_id], int(version))
+            self._changed.notify_all()
