@@ -34,6 +34,7 @@ def pg_server_url() -> Iterator[str]:
 
     server = embedded.start(cleanup_mode="stop")
     yield server.get_uri()
+    server.cleanup()  # stops it unless another process (make run) still uses it
 
 
 def create_database(server_url: str, prefix: str = "tilegames_test") -> str:

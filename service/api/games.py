@@ -131,6 +131,7 @@ class Events(MethodView):
         responses={
             "200": {
                 "content": {
+                    "application/json": {"schema": {"$ref": "#/components/schemas/EventPage"}},
                     "text/event-stream": {
                         "schema": {
                             "type": "string",
@@ -140,7 +141,7 @@ class Events(MethodView):
                             " resumes after `Last-Event-ID`; ends with `event: end` once the"
                             " game is over.",
                         }
-                    }
+                    },
                 }
             }
         },

@@ -65,11 +65,23 @@ class JsonFormatter(logging.Formatter):
         return json.dumps(entry, default=str)
 
 
+class StderrHandler(logging.StreamHandler):
+    """Writes to whatever ``sys.stderr`` is at the time (test runners swap it)."""
+
+    @property  # type: ignore[override]
+    def stream(self):
+        return sys.stderr
+
+    @stream.setter
+    def stream(self, _value) -> None:
+        pass
+
+
 def configure_logging(level: str = "INFO") -> None:
     """JSON lines on stderr for the root logger (idempotent)."""
     root = logging.getLogger()
     if not any(isinstance(h.formatter, JsonFormatter) for h in root.handlers):
-        handler = logging.StreamHandler(sys.stderr)
+        handler = StderrHandler()
         handler.setFormatter(JsonFormatter())
         root.handlers = [handler]
     root.setLevel(level.upper())

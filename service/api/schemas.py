@@ -127,8 +127,8 @@ class CreatedGameSchema(GameSummarySchema):
 
 class StateQuerySchema(Schema):
     at = fields.Integer(
-        validate=validate.Range(min=0, max=2**62),
-        metadata={"description": "Version (event seq) to show the state at"},
+        validate=validate.Range(min=1, max=2**62),
+        metadata={"description": "Version (event seq) to show the state at; 1 is the first"},
     )
 
 

@@ -1,0 +1,73 @@
+"""API keys, seat tokens and who may do what."""
+
+from __future__ import annotations
+
+import psycopg
+
+from service.store import keys
+from tests.api.test_errors import assert_problem
+from tests.conftest import new_api_key
+
+
+def test_unknown_malformed_or_missing_credentials_get_401(api):
+    game = api.create()
+    path = f"/v1/games/{game['id']}"
+    for headers in (
+        {},
+        {"X-API-Key": "tgk_deadbeef_nope"},
+        {"Authorization": "Bearer tgk_deadbeef_nope"},
+        {"Authorization": "Bearer something-else"},
+        {"Authorization": "Basic abc"},
+        {"X-Seat-Token": "not-a-token"},
+    ):
+        assert_problem(api.client.get(path, headers=headers), 401, "unauthorized")
+
+
+def test_revoked_key_gets_401(client, database_url):
+    key_id, plaintext = new_api_key(database_url, "to revoke")
+    body = {"ruleset": "secret-cards", "seats": [{}, {}]}
+    assert client.post("/v1/games", json=body, headers={"X-API-Key": plaintext}).status_code == 201
+    with psycopg.connect(database_url) as conn:
+        assert keys.revoke_key(conn, key_id)
+    response = client.post("/v1/games", json=body, headers={"Authorization": f"Bearer {plaintext}"})
+    assert_problem(response, 401, "unauthorized")
+
+
+def test_creating_a_game_needs_an_api_key_not_a_seat_token(api):
+    game = api.create()
+    body = {"ruleset": "secret-cards", "seats": [{}, {}]}
+    response = api.client.post("/v1/games", json=body, headers={"X-Seat-Token": game["tokens"][0]})
+    assert_problem(response, 401, "unauthorized")
+
+
+def test_a_seat_token_cannot_move_for_another_seat(api):
+    game = api.create()
+    headers = {"X-Seat-Token": game["tokens"][1], "If-Match": f'"{game["version"]}"'}
+    response = api.client.post(
+        f"/v1/games/{game['id']}/moves",
+        json={"command": {"type": "keep"}, "seat": 0},
+        headers=headers,
+    )
+    assert_problem(response, 403, "forbidden")
+    # Seat 0 is awaited; seat 1's token moves for seat 1 only, so it is not its turn.
+    assert_problem(api.move(game, 1, {"type": "keep"}, game["version"]), 409, "not_your_turn")
+    assert api.move(game, 0, {"type": "keep"}, game["version"]).status_code == 200
+
+
+def test_api_key_alone_or_another_games_token_cannot_move(api):
+    game, other = api.create(), api.create()
+    path = f"/v1/games/{game['id']}/moves"
+    move = {"command": {"type": "keep"}, "expected_version": game["version"]}
+    assert_problem(api.client.post(path, json=move, headers=api.key), 403, "forbidden")
+    response = api.client.post(path, json=move, headers={"X-Seat-Token": other["tokens"][0]})
+    assert_problem(response, 403, "forbidden")
+
+
+def test_legal_moves_are_private_to_a_seat(api):
+    game = api.create()
+    path = f"/v1/games/{game['id']}/legal-moves"
+    assert_problem(api.client.get(path, headers=api.key), 403, "forbidden")
+    mine = api.client.get(path, headers={"Authorization": f"Bearer {game['tokens'][0]}"})
+    assert mine.get_json()["commands"] == {"commands": [{"type": "reveal"}, {"type": "keep"}]}
+    theirs = api.client.get(path, headers={"X-Seat-Token": game["tokens"][1]}).get_json()
+    assert theirs["commands"] == {"commands": []}

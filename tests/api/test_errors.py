@@ -1,0 +1,119 @@
+"""Every error is problem+json with a stable code; validation errors name the field."""
+
+from __future__ import annotations
+
+import uuid
+
+PROBLEM = "application/problem+json"
+
+
+def assert_problem(response, status: int, code: str) -> dict:
+    assert response.status_code == status, response.get_data(as_text=True)
+    assert response.mimetype == PROBLEM
+    body = response.get_json()
+    assert body["code"] == code and body["status"] == status
+    assert body["type"].endswith(code) and body["title"] and body["detail"]
+    return body
+
+
+def test_unknown_route_and_wrong_method_are_problems(client):
+    assert_problem(client.get("/v1/nope"), 404, "not_found")
+    assert_problem(client.delete("/v1/rulesets"), 405, "method_not_allowed")
+
+
+def test_malformed_json_body_is_a_bad_request_problem(api):
+    response = api.client.post(
+        "/v1/games", data="{not json", headers={**api.key, "Content-Type": "application/json"}
+    )
+    assert_problem(response, 400, "bad_request")
+
+
+def test_oversized_body_is_rejected_with_413_problem(api):
+    response = api.client.post(
+        "/v1/games", data="x" * 2_000_000, headers={**api.key, "Content-Type": "application/json"}
+    )
+    assert_problem(response, 413, "payload_too_large")
+
+
+def test_validation_errors_name_each_field(api):
+    response = api.client.post("/v1/games", json={"ruleset": 5}, headers=api.key)
+    body = assert_problem(response, 422, "validation_error")
+    assert {e["field"] for e in body["errors"]} == {"ruleset", "seats"}
+
+    response = api.client.post(
+        "/v1/games",
+        json={"ruleset": "secret-cards", "seats": [{"name": "a"}, {"bot": "genius"}]},
+        headers=api.key,
+    )
+    assert assert_problem(response, 422, "validation_error")["errors"][0]["field"] == "seats.1.bot"
+
+    response = api.client.post(
+        "/v1/games",
+        json={"ruleset": "carcassonne", "seats": [{}, {}], "options": {"farmers": "maybe"}},
+        headers=api.key,
+    )
+    field = assert_problem(response, 422, "validation_error")["errors"][0]["field"]
+    assert field == "options.farmers"
+
+    response = api.client.post(
+        "/v1/games", json={"ruleset": "chess", "seats": [{}, {}]}, headers=api.key
+    )
+    assert assert_problem(response, 422, "validation_error")["errors"][0]["field"] == "ruleset"
+
+
+def test_unknown_game_is_404_unknown_game(api):
+    for game_id in (str(uuid.uuid4()), "not-a-uuid"):
+        assert_problem(api.client.get(f"/v1/games/{game_id}", headers=api.key), 404, "unknown_game")
+
+
+def test_move_without_expected_version_is_428_and_writes_nothing(api):
+    game = api.create()
+    body = assert_problem(api.move(game, 0, {"type": "keep"}), 428, "precondition_required")
+    assert "If-Match" in body["detail"]
+    summary = api.client.get(f"/v1/games/{game['id']}", headers=api.key).get_json()
+    assert summary["version"] == game["version"]
+
+
+def test_illegal_move_says_which_rule_forbids_it(api):
+    game = api.create()
+    response = api.move(game, 0, {"type": "dance"}, game["version"])
+    body = assert_problem(response, 422, "illegal_move")
+    assert body["reason"] == "unknown_command" and body["rule"] == "Send reveal or keep."
+
+
+def test_illegal_carcassonne_placement_names_the_rule(api):
+    game = api.create("carcassonne", [{}, {}])
+    command = {"type": "place_tile", "x": 5, "y": 5, "rotation": 0}
+    body = assert_problem(api.move(game, 0, command, game["version"]), 422, "illegal_move")
+    assert body["reason"] and body["rule"]
+
+
+def test_moving_out_of_turn_is_409_not_your_turn(api):
+    game = api.create()
+    assert_problem(api.move(game, 1, {"type": "keep"}, game["version"]), 409, "not_your_turn")
+
+
+def test_stale_version_is_409_version_conflict(api):
+    game = api.create()
+    assert api.move(game, 0, {"type": "keep"}, game["version"]).status_code == 200
+    body = assert_problem(
+        api.move(game, 1, {"type": "keep"}, game["version"]), 409, "version_conflict"
+    )
+    assert body["current_version"] == game["version"] + 1
+
+
+def test_state_at_a_future_version_names_the_at_field(api):
+    game = api.create()
+    response = api.client.get(f"/v1/games/{game['id']}/state?at=999", headers=api.key)
+    assert assert_problem(response, 422, "validation_error")["errors"][0]["field"] == "at"
+
+
+def test_request_id_is_honoured_and_returned(client):
+    response = client.get("/healthz", headers={"X-Request-Id": "abc-123"})
+    assert response.headers["X-Request-Id"] == "abc-123"
+    generated = client.get("/v1/nope").headers["X-Request-Id"]
+    assert len(generated) == 32
+    assert (
+        client.get("/v1/nope", headers={"X-Request-Id": generated}).get_json()["request_id"]
+        == generated
+    )

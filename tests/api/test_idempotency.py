@@ -1,0 +1,35 @@
+"""Idempotency-Key: a retry replays the stored first response; a different request
+with the same key is refused."""
+
+from __future__ import annotations
+
+from tests.api.test_errors import assert_problem
+
+
+def test_same_key_same_request_replays_the_first_response(api):
+    game = api.create()
+    first = api.move(game, 0, {"type": "reveal"}, game["version"], **{"Idempotency-Key": "k1"})
+    again = api.move(game, 0, {"type": "reveal"}, game["version"], **{"Idempotency-Key": "k1"})
+    assert first.status_code == again.status_code == 200
+    assert first.get_json() == again.get_json()
+    assert again.headers["Idempotent-Replayed"] == "true"
+    events = api.client.get(f"/v1/games/{game['id']}/events", headers=api.key).get_json()
+    assert events["version"] == first.get_json()["version"]
+
+
+def test_same_key_different_request_is_422_and_writes_nothing(api):
+    game = api.create()
+    first = api.move(game, 0, {"type": "keep"}, game["version"], **{"Idempotency-Key": "k2"})
+    other = api.move(game, 0, {"type": "reveal"}, game["version"], **{"Idempotency-Key": "k2"})
+    assert_problem(other, 422, "idempotency_key_reused")
+    summary = api.client.get(f"/v1/games/{game['id']}", headers=api.key).get_json()
+    assert summary["version"] == first.get_json()["version"]
+
+
+def test_a_rejected_move_is_not_stored_so_its_key_can_be_retried(api):
+    game = api.create()
+    key = {"Idempotency-Key": "k3"}
+    assert_problem(
+        api.move(game, 0, {"type": "dance"}, game["version"], **key), 422, "illegal_move"
+    )
+    assert api.move(game, 0, {"type": "keep"}, game["version"], **key).status_code == 200

@@ -1,0 +1,60 @@
+"""POST /v1/validate: a record played elsewhere, checked statelessly."""
+
+from __future__ import annotations
+
+from service.rules import get_ruleset, rng_for
+from tests.api.test_errors import assert_problem
+
+
+def external_record(moves: int) -> list[dict]:
+    """Play a Carcassonne game locally with external randomness, recording commands."""
+    ruleset = get_ruleset("carcassonne")
+    options = ruleset.normalize_options({"randomness": "external"})
+    state = ruleset.fold(ruleset.setup(options, 2, rng_for(b"\0" * 32, 1)))
+    record, seq = [], 1
+    while not ruleset.is_over(state) and len(record) < moves:
+        seat = ruleset.awaiting(state)[0]["seat"]
+        command = ruleset.bot_command(state, seat, "random", rng_for(b"draws", seq))
+        for event in ruleset.decide(state, seat, command, rng_for(b"x", seq)):
+            state = ruleset.evolve(state, event)
+        record.append({"seat": seat, "command": command})
+        seq += 1
+    return record
+
+
+def test_a_complete_external_randomness_record_validates_to_its_final_state(api):
+    record = external_record(10_000)
+    assert any(step["command"]["type"] == "draw_tile" for step in record)
+    body = {
+        "ruleset": "carcassonne",
+        "options": {"randomness": "external"},
+        "seats": 2,
+        "record": record,
+    }
+    result = api.client.post("/v1/validate", json=body, headers=api.key).get_json()
+    assert result["valid"] and result["finished"] and result["steps"] == len(record)
+    assert result["error"] is None and result["result"]["winners"]
+
+
+def test_the_first_illegal_step_is_reported_with_its_rule(api):
+    record = external_record(6)
+    bad = {
+        "seat": record[5]["seat"],
+        "command": {"type": "place_tile", "x": 9, "y": 9, "rotation": 0},
+    }
+    body = {
+        "ruleset": "carcassonne",
+        "options": {"randomness": "external"},
+        "seats": 2,
+        "record": [*record[:5], bad],
+    }
+    result = api.client.post("/v1/validate", json=body, headers=api.key).get_json()
+    assert not result["valid"] and result["steps"] == 5
+    assert result["error"]["step"] == 5 and result["error"]["code"]
+
+
+def test_internal_randomness_without_a_seed_is_refused_naming_the_field(api):
+    body = {"ruleset": "carcassonne", "seats": 2, "record": []}
+    response = api.client.post("/v1/validate", json=body, headers=api.key)
+    assert assert_problem(response, 422, "validation_error")["errors"][0]["field"] == "seed"
+    assert_problem(api.client.post("/v1/validate", json=body), 401, "unauthorized")

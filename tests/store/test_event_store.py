@@ -1,0 +1,100 @@
+"""The event store on its own: append-only, one winner per version, hash chain."""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+
+import psycopg
+import pytest
+
+from service.store import (
+    GENESIS_HASH,
+    Database,
+    EventStore,
+    NewEvent,
+    NewGame,
+    VersionConflict,
+    event_hash,
+)
+
+
+@pytest.fixture
+def db(database_url):
+    database = Database(database_url, max_size=25)
+    yield database
+    database.close()
+
+
+def new_game(db: Database, events: int = 2) -> str:
+    store = EventStore()
+    seed = b"s" * 32
+    with db.connection() as conn:
+        game = store.create_game(
+            conn,
+            NewGame("test", {}, [{"name": "a"}], seed, hashlib.sha256(seed).hexdigest(), None),
+        )
+        store.append(conn, game, 0, [NewEvent("e", {"n": i}) for i in range(events)])
+    return game.id
+
+
+def test_database_refuses_update_delete_and_truncate_of_events(db):
+    game_id = new_game(db)
+    for statement in (
+        "UPDATE events SET data = '{}' WHERE game_id = %s",
+        "DELETE FROM events WHERE game_id = %s",
+        "TRUNCATE events CASCADE",
+    ):
+        with pytest.raises(psycopg.Error, match="append-only"), db.connection() as conn:
+            conn.execute(statement, (game_id,) if "%s" in statement else None)
+    with db.connection() as conn:
+        assert len(EventStore().read_events(conn, game_id)) == 2
+
+
+def test_stale_expected_version_raises_conflict_and_writes_nothing(db):
+    game_id = new_game(db)
+    store = EventStore()
+    with pytest.raises(VersionConflict), db.connection() as conn:
+        game = store.get_game(conn, game_id, lock=True)
+        store.append(conn, game, 1, [NewEvent("late", {})])
+    with db.connection() as conn:
+        assert [e.seq for e in store.read_events(conn, game_id)] == [1, 2]
+        assert store.get_game(conn, game_id).version == 2
+
+
+def test_each_event_hash_chains_to_the_previous_one(db):
+    game_id = new_game(db, events=3)
+    with db.connection() as conn:
+        events = EventStore().read_events(conn, game_id)
+        game = EventStore().get_game(conn, game_id)
+    prev = GENESIS_HASH
+    for event in events:
+        assert event.prev_hash == prev
+        assert event.hash == event_hash(prev, game_id, event.seq, event.type, event.data, None)
+        prev = event.hash
+    assert game.head_hash == prev
+
+
+def test_concurrent_appends_at_one_version_have_exactly_one_winner(db):
+    game_id = new_game(db)
+    store, barrier, outcomes = EventStore(), threading.Barrier(12), []
+
+    def attempt(n: int) -> None:
+        barrier.wait()
+        try:
+            with db.connection() as conn:
+                # Without the row lock, so the primary key and version check decide.
+                game = store.get_game(conn, game_id)
+                store.append(conn, game, 2, [NewEvent("race", {"n": n}), NewEvent("x", {})])
+            outcomes.append("won")
+        except VersionConflict:
+            outcomes.append("conflict")
+
+    threads = [threading.Thread(target=attempt, args=(n,)) for n in range(12)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert outcomes.count("won") == 1 and outcomes.count("conflict") == 11
+    with db.connection() as conn:
+        assert [e.seq for e in store.read_events(conn, game_id)] == [1, 2, 3, 4]
