@@ -17,7 +17,7 @@ is described in docs/rulesets/carcassonne.md.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from service.rules.carcassonne import scoring
@@ -184,7 +184,7 @@ class Carcassonne(Ruleset[State]):
             raise illegal("tile_not_in_stack", f"no {tile.name} is left in the stack")
         events = self._drawn(state, seat, tile)
         if len(events) == 2 and state.remaining == 1:
-            events += self._game_end(state, events)
+            events += self.final_scoring(state, events)
         return events
 
     def _place_tile(
@@ -305,7 +305,7 @@ class Carcassonne(Ruleset[State]):
                 if len(drawn) == 1:  # it fits somewhere: the turn goes on
                     return events
         if remaining == 0:
-            events += self._game_end(state, pending + events)
+            events += self.final_scoring(state, pending + events)
         return events
 
     @staticmethod
@@ -319,8 +319,10 @@ class Carcassonne(Ruleset[State]):
         )
         return [drawn, aside]
 
-    def _game_end(self, state: State, pending: list[Event]) -> list[Event]:
-        """Final scoring, run on the state this command's events lead to (once a game)."""
+    def final_scoring(self, state: State, pending: Sequence[Event] = ()) -> list[Event]:
+        """The final scoring and ``game_ended`` events if the game ended after
+        ``pending`` (events not yet folded into ``state``). The decider calls it once,
+        when the stack runs out; clients may call it for projected final scores."""
         final = state.copy()
         for event in pending:
             self.evolve(final, event)

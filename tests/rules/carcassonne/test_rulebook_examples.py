@@ -1,0 +1,286 @@
+"""Every worked example of the base-game pages of the rulebook, built tile by tile.
+
+The OCR'd rulebook lost its illustrations, so each board is reconstructed from the
+text: the features, followers and tile counts the text names. The start tile D sits at
+(0, 0) with its city to the north and its road running west-east. Seat 0 plays first.
+"""
+
+from __future__ import annotations
+
+from service.rules.carcassonne import CARCASSONNE
+from tests.rules.carcassonne.table import Table, scored
+
+
+def only(items: list[dict], **match: object) -> dict:
+    found = [i for i in items if all(i.get(k) == v for k, v in match.items())]
+    assert len(found) == 1, found
+    return found[0]
+
+
+# -- roads (p. 4: "Rouge marque 4 points. Rouge marque 3 points.") ----------------------
+
+
+def test_road_of_4_tiles_scores_4():
+    red, blue = 0, 1
+    table = Table()
+    table.turn("A", -1, 0, 270, "road:E")  # a cloister ends the road in the west
+    table.turn("U", 1, 0)
+    events = table.turn("W", 2, 0)  # a junction ends it in the east
+    road = only(scored(events), kind="road")
+    assert road["tiles"] == [[-1, 0], [0, 0], [1, 0], [2, 0]]
+    assert (road["winners"], road["points"]) == ([red], 4)
+    assert table.scores == [4, 0]
+    assert table.state.supply[red]["follower"] == 7  # the robber came back
+    assert blue not in road["winners"]
+
+
+def test_road_of_3_tiles_scores_3_even_on_another_players_turn():
+    table = Table()
+    table.turn("L", -1, 0, 0, "road:E")  # a junction with a city
+    events = table.turn("W", 1, 0)  # Blue closes Red's road
+    road = only(scored(events), kind="road")
+    assert (len(road["tiles"]), road["winners"], road["points"]) == (3, [0], 3)
+    assert table.scores == [3, 0]
+
+
+# -- cities (p. 4) ------------------------------------------------------------------------
+
+
+def test_city_of_3_tiles_with_a_shield_scores_8():
+    table = Table()
+    table.turn("M", 0, -1, 180, "city:E,S")  # shield tile, city to the south and east
+    events = table.turn("E", 1, -1, 270)  # a cap closes it
+    city = only(scored(events), kind="city")
+    assert (len(city["tiles"]), city["shields"], city["points"]) == (3, 1, 8)
+    assert table.scores == [8, 0]
+
+
+def test_city_of_4_tiles_scores_8_and_a_tile_with_two_city_segments_counts_once():
+    table = Table()
+    table.turn("I", 0, 1, 180, "city:E")  # two separate caps, east and south
+    table.turn("N", 1, 1, 270)
+    table.turn("N", 0, 2, 90)
+    events = table.turn("N", 1, 2, 0)  # joins both caps of the I tile into one city
+    city = only(scored(events), kind="city")
+    assert city["tiles"] == [[0, 1], [0, 2], [1, 1], [1, 2]]
+    assert (city["winners"], city["points"]) == ([0], 8)
+
+
+def test_two_knights_tied_on_a_5_tile_city_score_10_each():
+    red, blue = 0, 1
+    table = Table()
+    table.turn("R", 0, -1, 180, "city:E,S,W")  # Red's knight
+    table.turn("K", 1, 0, 0, "city:N")  # Blue's knight in a separate city
+    table.turn("E", -1, -1, 90)
+    events = table.turn("N", 1, -1, 270)  # joins the two cities and completes them
+    city = only(scored(events), kind="city")
+    assert len(city["tiles"]) == 5
+    assert (city["winners"], city["points"]) == ([red, blue], 10)
+    assert table.scores == [10, 10]
+
+
+# -- cloister (p. 5: "Rouge marque 9 points") ---------------------------------------------
+
+
+def test_surrounded_cloister_scores_9():
+    table = Table()
+    table.turn("B", 0, 1, 0, "cloister")
+    table.turn("U", -1, 0)
+    table.turn("U", 1, 0)
+    table.turn("B", -1, 1)
+    table.turn("B", 1, 1)
+    table.turn("U", 0, 2)
+    table.turn("U", -1, 2)
+    events = table.turn("U", 1, 2)  # the eighth neighbour
+    cloister = only(scored(events), kind="cloister")
+    assert (cloister["winners"], cloister["points"], cloister["surrounding"]) == ([0], 9, 8)
+    assert len(cloister["tiles"]) == 1
+    assert table.scores == [9, 0]
+
+
+# -- place and score in one turn (p. 5: "Rouge marque 3 points", "Rouge marque 4 points") -
+
+
+def test_follower_placed_on_a_road_completed_that_turn_scores_3_and_returns_at_once():
+    table = Table()
+    table.turn("W", 1, 0)
+    table.turn("B", 0, 1)  # Blue plays elsewhere
+    table.draw("A")
+    table.place(-1, 0, 270)  # completes the road W-D-A
+    events = table.follow("road:E")  # the robber goes on the completed road
+    road = only(scored(events), kind="road")
+    assert (road["winners"], road["points"], road["returned"]) == ([0], 3, True)
+    assert table.state.supply[0]["follower"] == 7
+    assert [e.type for e in events][:3] == ["follower_placed", "feature_scored", "turn_ended"]
+
+
+def test_knight_placed_on_a_city_completed_that_turn_scores_4():
+    table = Table()
+    events = table.turn("E", 0, -1, 180, "city:S")
+    city = only(scored(events), kind="city")
+    assert (city["winners"], city["points"]) == ([0], 4)
+    assert table.state.supply[0]["follower"] == 7
+
+
+def test_small_city_variant_scores_a_two_tile_city_2():
+    table = Table(small_cities=True)
+    events = table.turn("E", 0, -1, 180, "city:S")
+    assert only(scored(events), kind="city")["points"] == 2
+
+
+def test_small_city_variant_leaves_bigger_cities_alone():
+    table = Table(small_cities=True)
+    table.turn("M", 0, -1, 180, "city:E,S")
+    events = table.turn("E", 1, -1, 270)
+    assert only(scored(events), kind="city")["points"] == 8
+
+
+# -- final scoring (p. 6) -----------------------------------------------------------------
+
+
+def test_final_scoring_incomplete_road_of_3_tiles_scores_3():
+    table = Table()
+    table.turn("U", 1, 0, 0, "road:E,W")
+    table.turn("U", -1, 0)
+    road = only(table.final(), kind="road")
+    assert (road["complete"], road["winners"], road["points"]) == (False, [0], 3)
+
+
+def test_final_scoring_incomplete_cloister_with_4_neighbours_scores_5():
+    yellow = 0
+    table = Table()
+    table.turn("B", 0, 1, 0, "cloister")
+    table.turn("U", 1, 0)
+    table.turn("U", -1, 0)
+    table.turn("B", 1, 1)
+    cloister = only(table.final(), kind="cloister")
+    assert (cloister["winners"], cloister["points"]) == ([yellow], 5)
+
+
+def test_final_scoring_city_of_5_tiles_and_3_shields_scores_8_green_beats_black():
+    green, black = 0, 1
+    table = Table()
+    table.turn("M", 0, -1, 180, "city:E,S")  # Green, shield
+    table.turn("K", 1, 0, 0, "city:N")  # Black, separate city
+    table.turn("B", 2, 0)
+    table.turn("U", -1, 0)
+    table.turn("F", 2, -1, 0, "city:E,W")  # Green again, shield, another separate city
+    table.turn("U", -2, 0)
+    table.turn("Q", 1, -1, 180)  # shield; joins the three, still open to the east
+    city = only(table.final(), kind="city")
+    assert (len(city["tiles"]), city["shields"], city["complete"]) == (5, 3, False)
+    assert (city["winners"], city["points"]) == ([green], 8)
+    assert black not in city["winners"]
+
+
+def test_final_scoring_city_of_2_tiles_and_1_shield_scores_3():
+    table = Table()
+    table.turn("M", 0, -1, 180, "city:E,S")
+    city = only(table.final(), kind="city")
+    assert (city["winners"], city["points"]) == ([0], 3)
+
+
+# -- farmers (p. 7 and p. 8) --------------------------------------------------------------
+
+
+def test_farmers_blue_6_red_3_and_nobody_scores_an_unfinished_city():
+    blue, red = 0, 1
+    table = Table()
+    table.turn("H", 0, 1, 90, "field:NL,NR,SL,SR")  # Blue: a field between two caps
+    table.turn("E", 0, -1, 180, "field:NL,NR,EL,ER,WL,WR")  # Red, above the start city
+    table.turn("E", 1, 1, 270)
+    table.turn("E", -1, 1, 90)
+    table.turn("E", 0, 2, 180)  # an unfinished city touching Blue's field
+    fields = [f for f in table.final() if f["kind"] == "field"]
+    assert sorted((f["winners"], f["points"]) for f in fields) == [([blue], 6), ([red], 3)]
+    blues = only(fields, winners=[blue])
+    assert len(blues["cities"]) == 2  # the unfinished city below is not counted
+
+
+def test_farmers_blue_9_with_two_farmers_in_different_fields():
+    table = Table()
+    table.turn("H", 0, 1, 90, "field:NL,NR,SL,SR")  # Blue, below the start tile
+    table.turn("E", 1, 1, 270)
+    table.turn("E", 0, -1, 180, "field:NL,NR,EL,ER,WL,WR")  # Blue, above it
+    table.turn("E", -1, 1, 90)
+    table.turn("E", 0, 2, 180)
+    fields = [f for f in table.final() if f["kind"] == "field"]
+    assert sorted(f["points"] for f in fields) == [3, 6]
+    assert all(f["winners"] == [0] for f in fields)
+    events = CARCASSONNE.final_scoring(table.state)
+    assert events[-1].data["scores"] == [9, 0]
+
+
+def test_farmers_red_and_yellow_6_each_blue_outnumbered():
+    red, yellow, blue = 0, 1, 2
+    table = Table(seats=3)
+    table.turn("J", 1, 0, 90, "field:NL,NR,SL,WR")  # Red
+    table.turn("E", 0, -1, 180, "field:NL,NR,EL,ER,WL,WR")  # Yellow; completes city A
+    table.turn("U", 0, 1, 0, "field:NL,NR,EL,WR")  # Blue, south of the start road
+    table.turn("V", -1, 0, 180)
+    table.turn("N", 2, 0, 270, "field:NL,NR,EL,ER")  # Yellow; an unfinished city
+    table.turn("E", 2, -1, 0)
+    table.turn("K", 2, -2, 180, "field:NL,ER,WL,WR")  # Red; completes city B
+    table.turn("E", 1, -2, 270)
+    table.turn("F", 0, -2, 0)  # another unfinished city
+    table.turn("A", -1, -1, 0)  # joins the start tile's two fields and Yellow's
+    table.turn("B", 1, -1, 0)  # joins everything into one field
+    field = only([f for f in table.final() if f["kind"] == "field"])
+    assert sorted(f["seat"] for f in field["figures"]) == [red, red, yellow, yellow, blue]
+    assert len(field["cities"]) == 2
+    assert (field["winners"], field["points"]) == ([red, yellow], 6)
+
+
+def test_page_8_fields_1_and_2_blue_6_red_and_blue_9_each():
+    red, blue = 0, 1
+    table = Table()
+    table.turn("J", 1, 0, 90, "field:NL,NR,SL,WR")  # Red: field 2
+    table.turn("N", 2, 0, 270, "field:NL,NR,EL,ER")  # Blue: field 2 (not yet joined)
+    table.turn("E", 0, -1, 180)  # completes the start city
+    table.turn("E", 2, -1, 0)
+    table.turn("K", 2, -2, 180)  # completes city B
+    table.turn("I", 1, -2, 270, "field:NL,NR,EL,ER")  # Blue: field 1
+    table.turn("F", 0, -2, 0)  # unfinished city
+    table.turn("E", 1, -1, 0)  # completes city A, joins field 2's parts
+    fields = [f for f in table.final() if f["kind"] == "field"]
+    field_1 = only(fields, winners=[blue])
+    field_2 = only(fields, winners=[red, blue])
+    assert (field_1["points"], field_2["points"]) == (6, 9)
+    # Cities A and B are counted for both fields.
+    assert all(city in field_2["cities"] for city in field_1["cities"])
+    scores = table.scores
+    for f in fields:
+        for seat in f["winners"]:
+            scores[seat] += f["points"]
+    assert scores == [9, 15]
+
+
+def test_page_8_field_3_yellow_12_black_0():
+    yellow, black = 0, 1
+    table = Table()
+    table.turn("E", 0, -1, 180)
+    table.turn("J", 1, 0, 90, "field:NL,NR,SL,WR")  # Black
+    table.turn("E", 2, 0, 270, "field:NL,NR,EL,ER,SL,SR")  # Yellow
+    table.turn("E", 2, -1, 0)
+    table.turn("K", 2, -2, 180, "field:NL,ER,WL,WR")  # Yellow
+    table.turn("E", 1, -2, 270)
+    table.turn("E", 0, -2, 90)
+    table.turn("B", 1, -1, 0)  # joins the four fields around it
+    field = only([f for f in table.final() if f["kind"] == "field"])
+    assert len(field["cities"]) == 4
+    assert (field["winners"], field["points"]) == ([yellow], 12)
+    assert black not in field["winners"]
+
+
+def test_fields_touching_only_at_a_corner_are_separate_until_joined_on_turn_3():
+    blue, red = 0, 1
+    table = Table()
+    table.turn("U", 1, 0, 0, "field:NL,NR,EL,WR")  # turn 1: Blue's farmer
+    # Turn 2: Red's tile is diagonal to Blue's; the fields meet only at a corner, so
+    # Red may still place a farmer.
+    table.turn("E", 0, -1, 180, "field:NL,NR,EL,ER,WL,WR")
+    assert len([f for f in table.final() if f["kind"] == "field"]) == 2
+    table.turn("B", 1, -1, 0)  # turn 3 joins them: two farmers in one field
+    field = only([f for f in table.final() if f["kind"] == "field"])
+    assert sorted(f["seat"] for f in field["figures"]) == [blue, red]
+    assert (field["winners"], field["points"]) == ([blue, red], 3)
