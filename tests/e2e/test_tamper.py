@@ -15,7 +15,7 @@ def test_tampered_event_makes_verify_fail_at_that_seq(server, api_key, database_
     with psycopg.connect(database_url) as conn:
         conn.execute("ALTER TABLE events DISABLE TRIGGER events_no_update_delete")
         conn.execute(
-            "UPDATE events SET data = data || '{\"points\": 99}'::jsonb "
+            "UPDATE events SET data = data || '{\"tampered_by_test\": true}'::jsonb "
             "WHERE game_id = %s AND seq = 5",
             (game["id"],),
         )
