@@ -1,0 +1,134 @@
+"""Bots for South Seas.
+
+- ``random``: a uniformly random legal answer to each decision (draws and reveals in
+  external randomness mode are weighted by what is left);
+- ``greedy``: the tile placement and islander step that bring it the most wares this
+  turn (a ship owed by a market counts as its points in wares, three per point), an
+  islander on the richest open feature otherwise; it delivers to the most valuable
+  ship it can pay for.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from service.rules.core import JSON
+from service.rules.south_seas import evaluation
+from service.rules.south_seas.state import ISLANDER, State
+from service.rules.tiling.features import Figure
+
+if TYPE_CHECKING:
+    from service.rules.south_seas.game import SouthSeas
+
+
+def _chance(ruleset: SouthSeas, state: State, seat: int, rng: random.Random) -> JSON | None:
+    """The answer to a reveal or a draw (external randomness), or ``None``."""
+    decision = ruleset.awaiting(state)[0]["decision"]
+    if decision == "reveal_ship":
+        return {"type": "reveal_ship", "ship": rng.choice(state.ship_stack)}
+    if decision == "draw_tile":
+        tiles = [tile for tile, n in state.stack.items() if n]
+        weights = [state.stack[tile] for tile in tiles]
+        return {"type": "draw_tile", "tile": rng.choices(tiles, weights)[0]}
+    return None
+
+
+def _islander_options(ruleset: SouthSeas, state: State, seat: int) -> list[JSON]:
+    menu = ruleset.legal_commands(state, seat)
+    options: list[JSON] = [{"type": "place_islander", "spot": s["spot"]} for s in menu["spots"]]
+    options += [{"type": "retrieve_islander", **r} for r in menu["retrieve"]]
+    return [*options, {"type": "skip"}]
+
+
+def random_bot(ruleset: SouthSeas, state: State, seat: int, rng: random.Random) -> JSON:
+    chance = _chance(ruleset, state, seat, rng)
+    if chance is not None:
+        return chance
+    menu = ruleset.legal_commands(state, seat)
+    decision = menu["decision"]
+    if decision == "place_tile":
+        return {"type": "place_tile", **rng.choice(menu["placements"])}
+    if decision == "place_islander":
+        return rng.choice(_islander_options(ruleset, state, seat))
+    if decision == "choose_ship":
+        return {"type": "choose_ship", "ship": rng.choice(menu["ships"])}
+    choice = rng.choice([*menu["ships"], None])
+    return {"type": "pass"} if choice is None else {"type": "deliver", **choice}
+
+
+def _gain(state: State, seat: int, command: JSON) -> int:
+    """Wares ``seat`` gets this turn from an islander-step command (ships count 3 per
+    point of the best face-up ship)."""
+    new = removed = None
+    graph = state.graph
+    if command["type"] == "place_islander":
+        node = state.node(state.placed, command["spot"])
+        new = (graph.find(node), Figure(seat, ISLANDER, 1, state.placed, command["spot"]))
+    elif command["type"] == "retrieve_islander":
+        pos = (command["x"], command["y"])
+        root = graph.find(state.node(pos, command["spot"]))
+        figure = next(
+            f for f in graph.features[root].figures if (f.pos, f.spot) == (pos, command["spot"])
+        )
+        removed = (root, figure)
+    ships = state.content.ship_by_id
+    best_ship = max((ships[s].points for s in state.display), default=0)
+    total = 0
+    for data in evaluation.turn_evaluations(state, new, removed):
+        if seat in data["winners"]:
+            total += 3 * best_ship if data.get("ship_owed") else data["wares"]
+    return total
+
+
+def _potential(state: State, command: JSON) -> int:
+    """How rich the open feature an islander would join is (icons, or 2 for a market)."""
+    if command["type"] != "place_islander":
+        return -1
+    feature = state.graph.feature(state.node(state.placed, command["spot"]))
+    return 2 if feature.kind.name == "market" else evaluation.icons(feature)
+
+
+def _best_islander_step(
+    ruleset: SouthSeas, state: State, seat: int, rng: random.Random
+) -> tuple[int, JSON]:
+    options = _islander_options(ruleset, state, seat)
+    scored = [((_gain(state, seat, c), _potential(state, c)), c) for c in options]
+    top = max(score for score, _ in scored)
+    return top[0], rng.choice([c for score, c in scored if score == top])
+
+
+def greedy_bot(ruleset: SouthSeas, state: State, seat: int, rng: random.Random) -> JSON:
+    chance = _chance(ruleset, state, seat, rng)
+    if chance is not None:
+        return chance
+    menu = ruleset.legal_commands(state, seat)
+    decision = menu["decision"]
+    if decision == "place_tile":
+        best: list[JSON] = []
+        top = -1
+        for entry in menu["placements"]:
+            command = {"type": "place_tile", **entry}
+            trial = ruleset.copy_state(state)
+            for event in ruleset.decide(trial, seat, command, rng):
+                ruleset.evolve(trial, event)
+            gain = _best_islander_step(ruleset, trial, seat, rng)[0]
+            if gain > top:
+                best, top = [command], gain
+            elif gain == top:
+                best.append(command)
+        return rng.choice(best)
+    if decision == "place_islander":
+        return _best_islander_step(ruleset, state, seat, rng)[1]
+    if decision == "choose_ship":
+        return {"type": "choose_ship", "ship": menu["ships"][0]}
+    ships = state.content.ship_by_id
+    best_ship = max(menu["ships"], key=lambda s: ships[s["ship"]].points)
+    return {"type": "deliver", **best_ship}
+
+
+BOTS: dict[str, Callable[[SouthSeas, State, int, random.Random], JSON]] = {
+    "random": random_bot,
+    "greedy": greedy_bot,
+}

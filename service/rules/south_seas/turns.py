@@ -1,0 +1,71 @@
+"""The tile steps of a turn shared by the Carcassonne family: draw, set aside, place.
+
+A turn starts by drawing a tile (at random from what is left, or named by the client in
+external randomness mode); a tile that fits nowhere is set aside and another is drawn;
+then the tile is placed where it continues every neighbour.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from service.rules.core import Event
+from service.rules.tiling.board import Board
+from service.rules.tiling.geometry import Pos, quarter_turns
+from service.rules.tiling.tiles import Catalogue, TileType
+
+
+class TileStepError(ValueError):
+    """A draw or placement the rules forbid; ``code`` is the IllegalMove code."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def draw_random(
+    catalogue: Catalogue, stack: Mapping[str, int], remaining: int, rng: random.Random
+) -> TileType:
+    """A tile drawn uniformly from the ``remaining`` tiles left in ``stack`` (by id)."""
+    pick = rng.randrange(remaining)
+    for tile in catalogue.tiles:
+        pick -= stack[tile.id]
+        if pick < 0:
+            return tile
+    raise ValueError("the stack holds fewer tiles than remaining says")
+
+
+def named_draw(catalogue: Catalogue, stack: Mapping[str, int], name: Any) -> TileType:
+    """The tile a client says it drew (external randomness), if the stack still holds it."""
+    tile = catalogue.get(name)
+    if tile is None:
+        raise TileStepError("unknown_tile", f"no tile named {name!r}")
+    if stack.get(tile.id, 0) < 1:
+        raise TileStepError("tile_not_in_stack", f"no {tile.name} is left in the stack")
+    return tile
+
+
+def drawn(board: Board, seat: int, tile: TileType) -> list[Event]:
+    """``tile_drawn``, and ``tile_set_aside`` too when the tile fits nowhere."""
+    events = [Event("tile_drawn", {"seat": seat, "tile": tile.id})]
+    if not board.fits_anywhere(tile):
+        reason = "fits nowhere on the board"
+        events.append(Event("tile_set_aside", {"seat": seat, "tile": tile.id, "reason": reason}))
+    return events
+
+
+def placement(board: Board, tile: TileType, command: Mapping[str, Any]) -> tuple[Pos, int]:
+    """The position and quarter turns of a ``place_tile`` command, checked on ``board``."""
+    x, y, rotation = command.get("x"), command.get("y"), command.get("rotation")
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in (x, y)):
+        raise TileStepError("bad_command", "place_tile needs integer x and y")
+    q = quarter_turns(rotation)
+    if q is None:
+        raise TileStepError("bad_rotation", f"rotation {rotation!r} is not 0, 90, 180 or 270")
+    problem = board.problem(tile, (x, y), q)
+    if problem:
+        raise TileStepError(problem, f"{tile.name} cannot go at {(x, y)} turned {rotation}")
+    return (x, y), q
