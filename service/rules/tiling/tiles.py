@@ -71,10 +71,8 @@ class Segment:
     ports: frozenset[int]
     attrs: Mapping[str, int]
     touches: tuple[int, ...]
-
-    @property
-    def side_count(self) -> int:
-        return len({side_of(p) for p in self.ports})
+    #: how many sides the segment reaches: its open sides when placed alone
+    side_count: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,10 +172,10 @@ class Catalogue:
 
     def _build_tile(self, raw: Mapping[str, Any], source: str) -> TileType:
         where = f"{source}: tile {raw.get('id')}"
-        segments = tuple(self._build_segment(spec, where) for spec in raw["features"])
+        specs = [self._build_segment(spec, where) for spec in raw["features"]]
         owner = [-1] * PORTS
-        for index, segment in enumerate(segments):
-            for p in segment.ports:
+        for index, (_, ports, _, _) in enumerate(specs):
+            for p in ports:
                 if owner[p] != -1:
                     raise TileDataError(f"{where}: port {p} claimed twice")
                 owner[p] = index
@@ -188,10 +186,11 @@ class Catalogue:
                 owner[centre] = owner[left]
         if -1 in owner:
             raise TileDataError(f"{where}: ports {[p for p in range(PORTS) if owner[p] < 0]} empty")
-        segments = tuple(
-            Segment(s.kind, frozenset(p for p in range(PORTS) if owner[p] == i), s.attrs, s.touches)
-            for i, s in enumerate(segments)
-        )
+        segments = []
+        for i, (kind, _, attrs, touches) in enumerate(specs):
+            ports = frozenset(p for p in range(PORTS) if owner[p] == i)
+            sides = len({side_of(p) for p in ports})
+            segments.append(Segment(kind, ports, attrs, touches, sides))
         for s in segments:
             if any(not 0 <= t < len(segments) for t in s.touches):
                 raise TileDataError(f"{where}: touches out of range")
@@ -211,14 +210,17 @@ class Catalogue:
             count=count,
             start=start,
             edges=edges,
-            segments=segments,
+            segments=tuple(segments),
             wheel=wheel,
         )
         for q in range(4):
             self._add_rotation(tile, owner, q)
         return tile
 
-    def _build_segment(self, spec: Mapping[str, Any], where: str) -> Segment:
+    def _build_segment(
+        self, spec: Mapping[str, Any], where: str
+    ) -> tuple[FeatureKind, frozenset[int], dict[str, int], tuple[int, ...]]:
+        """A feature spec's kind, named ports, attributes and touched features."""
         kind = self.kinds.get(spec.get("kind", ""))
         if kind is None:
             raise TileDataError(f"{where}: unknown kind {spec.get('kind')!r}")
@@ -236,7 +238,7 @@ class Catalogue:
         for name in attrs:
             if kind.name not in self.attributes.get(name, ()):
                 raise TileDataError(f"{where}: attribute {name} not declared for {kind.name}")
-        return Segment(kind, ports, attrs, tuple(spec.get("touches", ())))
+        return kind, ports, attrs, tuple(spec.get("touches", ()))
 
     def _add_rotation(self, tile: TileType, owner: list[int], q: int) -> None:
         seg_at = [-1] * PORTS
