@@ -32,8 +32,8 @@ from service.rules.carcassonne.state import (
     game_rules,
 )
 from service.rules.core import JSON, RANDOMNESS_MODES, Event, IllegalMove, InvalidOptions, Ruleset
-from service.rules.tiling.features import Feature, Figure
-from service.rules.tiling.geometry import OFFSETS, ROTATIONS, Pos, quarter_turns
+from service.rules.tiling.features import Figure
+from service.rules.tiling.geometry import ROTATIONS, Pos, quarter_turns
 from service.rules.tiling.tiles import TileType
 
 OPTIONS: dict[str, dict[str, Any]] = {
@@ -372,10 +372,11 @@ class Carcassonne(Ruleset[State]):
                 "placements": placements,
             }
         placed = state.board.tiles[state.placed]
+        features = [state.graph.feature(placed.node + i) for i in range(len(placed.tile.segments))]
         free = [
             i
-            for i in range(len(placed.tile.segments))
-            if self._may_occupy(state, seat, state.graph.feature(placed.node + i))
+            for i, feature in enumerate(features)
+            if self._may_take(state, seat, feature.kind.name, bool(feature.figures))
         ]
         return {
             "seat": seat,
@@ -387,33 +388,27 @@ class Carcassonne(Ruleset[State]):
         }
 
     @staticmethod
-    def _may_occupy(state: State, seat: int, feature: Feature) -> bool:
-        if feature.figures or (feature.kind.name == "field" and not state.options["farmers"]):
+    def _may_take(state: State, seat: int, kind: str, occupied: bool) -> bool:
+        """Whether ``seat`` may put a follower on a segment of ``kind`` (menus only; the
+        command itself is checked by ``_follower_node`` with a reason for each refusal)."""
+        if occupied or state.supply[seat]["follower"] < 1:
             return False
-        return state.supply[seat]["follower"] > 0
+        return kind != "field" or state.options["farmers"]
 
     def free_segments(self, state: State, seat: int, tile: TileType, pos: Pos, q: int) -> list[int]:
         """The segments of ``tile`` a follower could take if it went at ``pos`` turned
         ``q`` times, worked out before placing: a segment is taken when any neighbour
         feature it would join holds a figure."""
-        if state.supply[seat]["follower"] < 1:
-            return []
-        taken: set[int] = set()
-        graph, board = state.graph, state.board
-        x, y = pos
-        for side, (dx, dy) in enumerate(OFFSETS):
-            other = board.tiles.get((x + dx, y + dy))
-            if other is None:
-                continue
-            their = other.tile.port_segment[other.q]
-            for link in tile.links[q][side]:
-                if graph.feature(other.node + their[link.facing]).figures:
-                    taken.add(link.segment)
-        farmers = state.options["farmers"]
+        graph = state.graph
+        taken = {
+            link.segment
+            for link, other in state.board.connections(pos, tile, q)
+            if graph.feature(other).figures
+        }
         return [
             i
             for i, segment in enumerate(tile.segments)
-            if i not in taken and (farmers or segment.kind.name != "field")
+            if self._may_take(state, seat, segment.kind.name, i in taken)
         ]
 
     def view(self, state: State, seat: int | None) -> JSON:

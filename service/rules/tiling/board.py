@@ -7,10 +7,11 @@ Legal placements are then a memoised lookup per frontier position instead of a s
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from service.rules.tiling.geometry import OFFSETS, Pos
-from service.rules.tiling.tiles import Catalogue, TileType
+from service.rules.tiling.tiles import Catalogue, Link, TileType
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +47,17 @@ class Board:
             if other not in self.tiles:
                 facing = (side + 2) % 4
                 self.frontier[other] = self.frontier.get(other, 0) | needs[side] << (8 * facing)
+
+    def connections(self, pos: Pos, tile: TileType, q: int) -> Iterator[tuple[Link, int]]:
+        """Each port of ``tile`` (at ``pos``, turned ``q`` times) that meets a placed
+        neighbour, with the feature-graph node of the neighbour's segment there."""
+        x, y = pos
+        for side, (dx, dy) in enumerate(OFFSETS):
+            other = self.tiles.get((x + dx, y + dy))
+            if other is not None:
+                their = other.tile.port_segment[other.q]
+                for link in tile.links[q][side]:
+                    yield link, other.node + their[link.facing]
 
     def rotations(self, tile: TileType, pos: Pos) -> tuple[int, ...]:
         """The quarter turns at which ``tile`` may go at ``pos`` (empty if none)."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from service.rules.tiling.board import Board
-from service.rules.tiling.geometry import AROUND, OFFSETS, Pos
+from service.rules.tiling.geometry import AROUND, Pos
 from service.rules.tiling.tiles import FeatureKind
 
 
@@ -114,20 +114,14 @@ class FeatureGraph:
             self.features[base + i] = feature
             if segment.kind.completion == "surrounded":
                 self.surrounded.setdefault(pos, []).append(base + i)
-        x, y = pos
-        touched: list[int] = [base + i for i in range(len(tile.segments))]
-        for side, (dx, dy) in enumerate(OFFSETS):
-            other = board.tiles.get((x + dx, y + dy))
-            if other is None:
-                continue
-            their = other.tile.port_segment[other.q]
-            for link in tile.links[q][side]:
-                root = self._union(base + link.segment, other.node + their[link.facing])
-                if link.first:
-                    # One side closed on each of the two tiles.
-                    self.features[root].open -= 2
+        for link, other in board.connections(pos, tile, q):
+            root = self._union(base + link.segment, other)
+            if link.first:
+                # One side closed on each of the two tiles.
+                self.features[root].open -= 2
         completed = []
-        for node in touched:
+        x, y = pos
+        for node in range(base, base + len(tile.segments)):
             root = self.find(node)
             feature = self.features[root]
             if feature.kind.completion == "sides" and feature.open == 0 and not feature.complete:
