@@ -1,0 +1,47 @@
+"""The bots: legal, deterministic, and the greedy one takes the best immediate score."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from service.rules.carcassonne import CARCASSONNE
+from service.rules.carcassonne.bots import play_game
+from service.rules.core import IllegalMove
+from tests.rules.carcassonne.table import Table
+
+
+def test_greedy_completes_a_city_with_a_knight_for_4_points():
+    table = Table()
+    table.draw("E")  # above the start tile, E closes its city
+    command = CARCASSONNE.bot_command(table.state, 0, "greedy", random.Random(1))
+    assert command == {"type": "place_tile", "x": 0, "y": -1, "rotation": 180}
+    table.send(command)
+    assert CARCASSONNE.bot_command(table.state, 0, "greedy", random.Random(1)) == {
+        "type": "place_follower",
+        "spot": "city:S",
+    }
+
+
+def test_random_bot_draws_only_tiles_left_in_external_mode():
+    table = Table()
+    table.turn("C", 0, -1)
+    for n in range(30):
+        command = CARCASSONNE.bot_command(table.state, 1, "random", random.Random(n))
+        assert command["type"] == "draw_tile" and command["tile"] != "BA/Cccc+"
+
+
+def test_greedy_outscores_random_over_a_few_games():
+    totals = [0, 0]
+    for n in range(4):
+        _, state = play_game(CARCASSONNE, {}, 2, f"duel-{n}".encode(), ["greedy", "random"])
+        totals = [t + s for t, s in zip(totals, state.scores, strict=True)]
+    assert totals[0] > totals[1]
+
+
+def test_unknown_bots_are_refused():
+    table = Table()
+    with pytest.raises(IllegalMove) as caught:
+        CARCASSONNE.bot_command(table.state, 0, "oracle", random.Random(0))
+    assert caught.value.code == "unknown_bot"
