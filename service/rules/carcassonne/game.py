@@ -399,6 +399,8 @@ class Carcassonne(Ruleset[State]):
         """The segments of ``tile`` a follower could take if it went at ``pos`` turned
         ``q`` times, worked out before placing: a segment is taken when any neighbour
         feature it would join holds a figure."""
+        if state.supply[seat]["follower"] < 1:
+            return []  # the common case late in a game, so skip the neighbour checks
         graph = state.graph
         taken = {
             link.segment
