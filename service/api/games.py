@@ -22,7 +22,14 @@ from service.api.auth import (
 from service.api.observability import COMMANDS
 from service.api.runtime import runtime
 from service.api.sse import event_stream
-from service.app.errors import AppError, PreconditionRequired, ValidationFailed
+from service.app import hooks
+from service.app.errors import (
+    AppError,
+    Forbidden,
+    PreconditionRequired,
+    Unauthorized,
+    ValidationFailed,
+)
 from service.app.games import Outcome
 from service.app.verify import verify_game
 
@@ -227,8 +234,6 @@ class Moves(MethodView):
         """
         found = caller()
         if found.seat_token is None:
-            from service.app.errors import Forbidden, Unauthorized
-
             if found.api_key is None:
                 raise Unauthorized("moving needs a seat token")
             raise Forbidden("moving needs a seat token, not only an API key")
@@ -251,8 +256,6 @@ class Moves(MethodView):
 
 
 def _pause_if_asked() -> None:
-    from service.app import hooks
-
     hooks.request_pause(request.headers.get("X-Test-Pause"))
 
 

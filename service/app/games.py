@@ -108,7 +108,8 @@ class GameService:
             raise ValidationFailed("ruleset", f"unknown ruleset {name!r}")
         return ruleset
 
-    def _game(self, conn: psycopg.Connection, game_id: str, lock: bool = False) -> GameRecord:
+    def load_game(self, conn: psycopg.Connection, game_id: str, lock: bool = False) -> GameRecord:
+        """The game row (locked FOR UPDATE if asked); unknown_game if there is none."""
         try:
             return self.store.get_game(conn, game_id, lock=lock)
         except UnknownGame as exc:
@@ -207,7 +208,7 @@ class GameService:
 
     def summary(self, game_id: str, token: str | None) -> Outcome:
         with self.db.connection() as conn:
-            game = self._game(conn, game_id)
+            game = self.load_game(conn, game_id)
             seat_of(game.seats, token)
             ruleset = self.ruleset(game.ruleset)
             state = self._fold(conn, game, ruleset, game.version)
@@ -216,7 +217,7 @@ class GameService:
 
     def state(self, game_id: str, token: str | None, at: int | None) -> Outcome:
         with self.db.connection() as conn:
-            game = self._game(conn, game_id)
+            game = self.load_game(conn, game_id)
             seat = seat_of(game.seats, token)
             ruleset = self.ruleset(game.ruleset)
             if at is not None and at > game.version:
@@ -237,7 +238,7 @@ class GameService:
 
     def events(self, game_id: str, token: str | None, after: int, limit: int) -> Outcome:
         with self.db.connection() as conn:
-            game = self._game(conn, game_id)
+            game = self.load_game(conn, game_id)
             seat = seat_of(game.seats, token)
             ruleset = self.ruleset(game.ruleset)
             stored = self.store.read_events(conn, game.id, after=after, limit=limit)
@@ -255,7 +256,7 @@ class GameService:
     def viewer(self, game_id: str, token: str | None) -> tuple[GameRecord, Ruleset, int | None]:
         """The game, its ruleset and the caller's seat (for streaming)."""
         with self.db.connection() as conn:
-            game = self._game(conn, game_id)
+            game = self.load_game(conn, game_id)
         return game, self.ruleset(game.ruleset), seat_of(game.seats, token)
 
     def read_after(self, game_id: str, after: int, limit: int = 1000) -> list[StoredEvent]:
@@ -264,7 +265,7 @@ class GameService:
 
     def legal_moves(self, game_id: str, token: str | None) -> Outcome:
         with self.db.connection() as conn:
-            game = self._game(conn, game_id)
+            game = self.load_game(conn, game_id)
             seat = seat_of(game.seats, token)
             if seat is None:
                 raise Forbidden("legal moves are private to a seat: send its seat token")
@@ -290,7 +291,7 @@ class GameService:
         idempotency_key: str | None,
     ) -> Outcome:
         with self.db.connection() as conn:
-            game = self._game(conn, game_id, lock=True)
+            game = self.load_game(conn, game_id, lock=True)
             seat = seat_of(game.seats, token)
             if seat is None:
                 raise Forbidden("moving needs the seat token of the seat that moves")
@@ -352,5 +353,5 @@ class GameService:
     def status(self, game_id: str) -> tuple[str, int]:
         """(status, version) of a game, for followers deciding whether to keep waiting."""
         with self.db.connection() as conn:
-            game = self._game(conn, game_id)
+            game = self.load_game(conn, game_id)
         return game.status, game.version

@@ -13,15 +13,14 @@ from __future__ import annotations
 from typing import Any
 
 from service.app.games import GameService, Outcome, to_new_event, to_rules_event
+from service.app.seats import seat_of
 from service.rules.core import rng_for
 from service.store import GENESIS_HASH, event_hash
 
 
 def verify_game(service: GameService, game_id: str, token: str | None) -> Outcome:
-    from service.app.seats import seat_of
-
     with service.db.connection() as conn:
-        game = service._game(conn, game_id)
+        game = service.load_game(conn, game_id)
         seat_of(game.seats, token)
         events = service.store.read_events(conn, game.id)
     ruleset = service.ruleset(game.ruleset)

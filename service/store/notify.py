@@ -28,13 +28,16 @@ class Listener:
         self._versions: dict[str, int] = defaultdict(int)
         self._changed = threading.Condition(self._lock)
         self._thread: threading.Thread | None = None
+        self._listening = threading.Event()
 
-    def start(self) -> None:
-        """Start the background thread once, in the process that serves requests."""
+    def start(self, timeout: float = 2.0) -> None:
+        """Start the background thread once, in the process that serves requests, and
+        wait until it listens, so a first subscriber misses no notice."""
         with self._lock:
             if self._thread is None or not self._thread.is_alive():
                 self._thread = threading.Thread(target=self._run, name="pg-listen", daemon=True)
                 self._thread.start()
+        self._listening.wait(timeout)
 
     def wait(self, game_id: str, known_version: int, timeout: float) -> int:
         """Block until a notice says ``game_id`` passed ``known_version`` or ``timeout``
@@ -54,9 +57,11 @@ class Listener:
             try:
                 with psycopg.connect(self.url, autocommit=True) as conn:
                     conn.execute(f"LISTEN {NOTIFY_CHANNEL}")
+                    self._listening.set()
                     for notice in conn.notifies():
                         self._deliver(notice.payload)
             except psycopg.Error as exc:
+                self._listening.clear()
                 log.warning("listener connection lost, retrying", extra={"error": str(exc)})
                 time.sleep(1.0)
 
