@@ -4,7 +4,7 @@
 :mod:`service.rules.core` for the protocol.
 """
 
-from service.rules.core import Event, IllegalMove, InvalidOptions, Ruleset, RulesError, rng_for
+from service.rules.core import Event, IllegalMove, InvalidOptions, RulesError, Ruleset, rng_for
 from service.rules.registry import all_rulesets, get_ruleset
 
 __all__ = [
