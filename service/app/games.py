@@ -10,6 +10,7 @@ the loser of a race waits, sees the new version and gets ``version_conflict``; t
 from __future__ import annotations
 
 import hashlib
+import json
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -62,8 +63,10 @@ def to_rules_event(event: StoredEvent) -> Event:
 
 
 def to_new_event(event: Event) -> NewEvent:
+    """The event as it will read back from jsonb (tuples become lists, keys strings), so
+    its hash and the response match what verify recomputes from the table."""
     visible = list(event.visible_to) if event.visible_to is not None else None
-    return NewEvent(event.type, event.data, visible)
+    return NewEvent(event.type, json.loads(json.dumps(event.data)), visible)
 
 
 def event_item(ruleset: Ruleset, event: StoredEvent, seat: int | None) -> dict[str, Any]:
@@ -121,6 +124,8 @@ class GameService:
             after, state = cached[0], ruleset.copy_state(cached[1])
         else:
             after, state = 0, ruleset.initial_state()
+        if after == upto:
+            return state
         for event in self.store.read_events(conn, game.id, after=after, upto=upto):
             state = ruleset.evolve(state, to_rules_event(event))
         return state

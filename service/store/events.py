@@ -170,26 +170,47 @@ class EventStore:
             )
             prev = digest
         new_version = expected_version + len(rows)
+        values = ", ".join(["(%s, %s, %s, %s, %s, %s, %s)"] * len(rows))
         try:
             with conn.cursor() as cur:
-                cur.executemany(
+                cur.execute(
                     "INSERT INTO events (game_id, seq, type, data, visibility, prev_hash, hash)"
-                    " VALUES (%s, %s, %s, %s, %s, %s, %s)",
-                    rows,
+                    f" VALUES {values} RETURNING seq, recorded_at",
+                    [value for row in rows for value in row],
                 )
+                recorded = dict(cur.fetchall())
+                # One statement bumps the version and announces it (delivered on commit).
                 cur.execute(
                     "UPDATE games SET version = %s, head_hash = %s, updated_at = now(),"
-                    " status = coalesce(%s, status) WHERE id = %s AND version = %s",
-                    (new_version, prev, status, game.id, expected_version),
+                    " status = coalesce(%s, status) WHERE id = %s AND version = %s"
+                    " RETURNING pg_notify(%s, %s)",
+                    (
+                        new_version,
+                        prev,
+                        status,
+                        game.id,
+                        expected_version,
+                        NOTIFY_CHANNEL,
+                        f"{game.id}:{new_version}",
+                    ),
                 )
                 if cur.rowcount != 1:
                     raise VersionConflict(expected_version, None)
-                cur.execute(
-                    "SELECT pg_notify(%s, %s)", (NOTIFY_CHANNEL, f"{game.id}:{new_version}")
-                )
         except psycopg.errors.UniqueViolation as exc:
             raise VersionConflict(expected_version, None) from exc
-        return self.read_events(conn, game.id, after=expected_version)
+        return [
+            StoredEvent(
+                game.id,
+                seq,
+                event.type,
+                event.data,
+                event.visibility,
+                prev_hash,
+                digest,
+                recorded[seq],
+            )
+            for (_, seq, _, _, _, prev_hash, digest), event in zip(rows, events, strict=True)
+        ]
 
     def read_events(
         self,
