@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from service.rules.tiling.board import Board
-from service.rules.tiling.geometry import AROUND, Pos
+from service.rules.tiling.geometry import AROUND, Pos, side_of
 from service.rules.tiling.tiles import FeatureKind
 
 
@@ -114,11 +114,18 @@ class FeatureGraph:
             self.features[base + i] = feature
             if segment.kind.completion == "surrounded":
                 self.surrounded.setdefault(pos, []).append(base + i)
+        # A side closes once for each segment reaching it, on both tiles. Counting per
+        # segment (not per port) keeps half-side features right where the two tiles
+        # split a side differently (a South Seas sea on one tile, cut by a bridge's
+        # dead end on the other).
+        closed: set[tuple[int, int]] = set()
         for link, other in board.connections(pos, tile, q):
             root = self._union(base + link.segment, other)
-            if link.first:
-                # One side closed on each of the two tiles.
-                self.features[root].open -= 2
+            side = side_of(link.port)
+            for key in ((side, base + link.segment), (side, other)):
+                if key not in closed:
+                    closed.add(key)
+                    self.features[root].open -= 1
         completed = []
         x, y = pos
         for node in range(base, base + len(tile.segments)):

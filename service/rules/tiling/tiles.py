@@ -77,16 +77,11 @@ class Segment:
 
 @dataclass(frozen=True, slots=True)
 class Link:
-    """A port of a placed tile that connects to the neighbour beyond its side.
-
-    ``first`` marks the segment's first port on that side, so that a connection is
-    counted once per side when tracking open sides.
-    """
+    """A port of a placed tile that connects to the neighbour beyond its side."""
 
     port: int
     segment: int
     facing: int
-    first: bool
 
 
 @dataclass(eq=False, slots=True)
@@ -250,12 +245,10 @@ class Catalogue:
             triple = tuple(kinds[port(side, k)] for k in (LEFT, CENTRE, RIGHT))
             sides.append(self._code(triple))
             needs.append(self._code(triple[::-1]))
-            seen: set[int] = set()
             side_links = []
             for k in (LEFT, CENTRE, RIGHT):
                 p = port(side, k)
-                side_links.append(Link(p, seg_at[p], facing_port(p), seg_at[p] not in seen))
-                seen.add(seg_at[p])
+                side_links.append(Link(p, seg_at[p], facing_port(p)))
             links.append(tuple(side_links))
         tile.port_segment.append(tuple(seg_at))
         tile.side_codes.append(tuple(sides))
