@@ -44,15 +44,15 @@ from service.rules.south_seas.state import (
     evolve,
     evolve_light,
 )
-from service.rules.south_seas.turns import (
+from service.rules.tiling.features import Figure
+from service.rules.tiling.geometry import ROTATIONS
+from service.rules.tiling.turns import (
     TileStepError,
     draw_random,
     drawn,
     named_draw,
     placement,
 )
-from service.rules.tiling.features import Figure
-from service.rules.tiling.geometry import ROTATIONS
 
 RETRIEVE_EMPTY_SUPPLY = "empty_supply"
 RETRIEVE_INSTEAD = "instead_of_placing"
@@ -251,7 +251,7 @@ class SouthSeas(Ruleset[State]):
             tile = named_draw(state.catalogue, state.stack, command.get("tile"))
         except TileStepError as error:
             raise _tile_step(error) from None
-        events = drawn(state.board, seat, tile)
+        events = drawn(seat, tile, state.board.fits_anywhere(tile))
         return events + self._advance(state, events, rng)
 
     def _place_tile(self, state: State, seat: int, command: JSON, rng: random.Random):
@@ -404,8 +404,9 @@ class SouthSeas(Ruleset[State]):
                     return out + self._game_end(state, pending + out, "tiles_exhausted")
                 if not internal:
                     return out
-                tile = draw_random(light.catalogue, light.stack, light.remaining, rng)
-                emit(*drawn(light.board, light.seat, tile))
+                tiles = light.catalogue.tiles
+                tile = draw_random(tiles, light.stack, light.remaining, rng)
+                emit(*drawn(light.seat, tile, light.board.fits_anywhere(tile)))
             else:
                 return out
 

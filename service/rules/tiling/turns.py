@@ -2,13 +2,15 @@
 
 A turn starts by drawing a tile (at random from what is left, or named by the client in
 external randomness mode); a tile that fits nowhere is set aside and another is drawn;
-then the tile is placed where it continues every neighbour.
+then the tile is placed where it continues every neighbour. These functions check and
+word those steps; which tiles may be drawn and where a tile fits stay the game's (a
+river drawn apart, extra placement rules).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from service.rules.core import Event
@@ -27,15 +29,16 @@ class TileStepError(ValueError):
 
 
 def draw_random(
-    catalogue: Catalogue, stack: Mapping[str, int], remaining: int, rng: random.Random
+    tiles: Iterable[TileType], stack: Mapping[str, int], pool: int, rng: random.Random
 ) -> TileType:
-    """A tile drawn uniformly from the ``remaining`` tiles left in ``stack`` (by id)."""
-    pick = rng.randrange(remaining)
-    for tile in catalogue.tiles:
+    """A tile drawn uniformly from the ``pool`` copies that ``stack`` (counts by id)
+    holds of ``tiles``."""
+    pick = rng.randrange(pool)
+    for tile in tiles:
         pick -= stack[tile.id]
         if pick < 0:
             return tile
-    raise ValueError("the stack holds fewer tiles than remaining says")
+    raise ValueError("the stack holds fewer tiles than the pool says")
 
 
 def named_draw(catalogue: Catalogue, stack: Mapping[str, int], name: Any) -> TileType:
@@ -48,10 +51,10 @@ def named_draw(catalogue: Catalogue, stack: Mapping[str, int], name: Any) -> Til
     return tile
 
 
-def drawn(board: Board, seat: int, tile: TileType) -> list[Event]:
-    """``tile_drawn``, and ``tile_set_aside`` too when the tile fits nowhere."""
+def drawn(seat: int, tile: TileType, fits: bool) -> list[Event]:
+    """``tile_drawn``, and ``tile_set_aside`` too when the tile ``fits`` nowhere."""
     events = [Event("tile_drawn", {"seat": seat, "tile": tile.id})]
-    if not board.fits_anywhere(tile):
+    if not fits:
         reason = "fits nowhere on the board"
         events.append(Event("tile_set_aside", {"seat": seat, "tile": tile.id, "reason": reason}))
     return events
