@@ -26,8 +26,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from service.rules.carcassonne import CARCASSONNE
-from service.rules.carcassonne.bots import play_game
 from service.rules.carcassonne.state import PHASE_TILE
+from service.rules.play import play_game
 
 BASELINE_GAMES_PER_SECOND = 0.07
 RESULTS = Path(__file__).parent / "results" / "carcassonne.json"

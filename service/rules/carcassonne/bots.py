@@ -1,13 +1,4 @@
-"""Bots for Carcassonne, and :func:`play_game` to run a game between bots.
-
-For the CLI ``play`` command and benchmarks::
-
-    from service.rules.carcassonne import CARCASSONNE
-    from service.rules.carcassonne.bots import play_game
-
-    events, state = play_game(CARCASSONNE, {"farmers": True}, seats=2, seed=b"42",
-                              bots=["random", "greedy"])
-    CARCASSONNE.result(state)   # {"scores": [...], "over": True, "winners": [...]}
+"""Bots for Carcassonne (games between bots: :func:`service.rules.play.play_game`).
 
 Bots:
 
@@ -21,11 +12,11 @@ Bots:
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from service.rules.carcassonne.state import PHASE_DRAW, PHASE_FIGURE, PHASE_TILE, State
-from service.rules.core import JSON, Event, rng_for
+from service.rules.core import JSON
 from service.rules.tiling.features import Figure
 from service.rules.tiling.geometry import ROTATIONS
 
@@ -98,30 +89,3 @@ BOTS: dict[str, Callable[[Carcassonne, State, int, random.Random], JSON]] = {
     "greedy": greedy_bot,
 }
 
-
-def play_game(
-    ruleset: Carcassonne,
-    options: Mapping[str, Any],
-    seats: int,
-    seed: bytes,
-    bots: Sequence[str],
-) -> tuple[list[Event], State]:
-    """Play a whole game between bots through the public decider path.
-
-    ``bots[i]`` names the bot of seat ``i``. Each command's randomness comes from
-    ``rng_for(seed, n)`` with ``n`` the number of events so far (the next event's
-    index); the bots draw from their own generator seeded from ``seed``. Returns the
-    events and the final state; same arguments, same game.
-    """
-    normalised = ruleset.normalize_options(options)
-    events = ruleset.setup(normalised, seats, rng_for(seed, 0))
-    state = ruleset.fold(events)
-    bot_rng = random.Random(seed + b"/bots")
-    while not ruleset.is_over(state):
-        seat = ruleset.awaiting(state)[0]["seat"]
-        command = ruleset.bot_command(state, seat, bots[seat], bot_rng)
-        new = ruleset.decide(state, seat, command, rng_for(seed, len(events)))
-        for event in new:
-            ruleset.evolve(state, event)
-        events += new
-    return events, state

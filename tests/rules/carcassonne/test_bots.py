@@ -7,8 +7,8 @@ import random
 import pytest
 
 from service.rules.carcassonne import CARCASSONNE
-from service.rules.carcassonne.bots import play_game
 from service.rules.core import IllegalMove
+from service.rules.play import play_game
 from tests.rules.carcassonne.table import Table
 
 

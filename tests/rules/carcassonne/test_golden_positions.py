@@ -16,9 +16,9 @@ from collections import deque
 import pytest
 
 from service.rules.carcassonne import CARCASSONNE
-from service.rules.carcassonne.bots import play_game
 from service.rules.carcassonne.state import DATA
 from service.rules.core import Event
+from service.rules.play import play_game
 
 RAW = {t["id"]: t for t in json.loads((DATA / "base.json").read_text())["tiles"]}
 STEP = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}

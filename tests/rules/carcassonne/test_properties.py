@@ -8,8 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from service.rules.carcassonne import CARCASSONNE
-from service.rules.carcassonne.bots import play_game
 from service.rules.core import rng_for
+from service.rules.play import play_game
 
 TILES = 72
 FOLLOWERS = 7

@@ -340,7 +340,7 @@ def test_view_shows_the_public_state():
 
 
 def test_the_game_ends_after_the_last_tile_with_final_scoring():
-    from service.rules.carcassonne.bots import play_game
+    from service.rules.play import play_game
 
     events, state = play_game(CARCASSONNE, {}, 2, b"end", ["random", "random"])
     assert CARCASSONNE.is_over(state)
