@@ -20,6 +20,8 @@ from service.api.runtime import runtime
 from service.app.games import event_item
 from service.store import DatabaseUnavailable
 
+PAGE = 500
+
 
 def event_stream(game_id: str, seat_token: str | None, after: int) -> Response:
     rt = runtime()
@@ -33,10 +35,13 @@ def event_stream(game_id: str, seat_token: str | None, after: int) -> Response:
         yield "retry: 1000\n\n"
         try:
             while True:
-                for event in rt.games.read_after(game.id, last):
+                batch = rt.games.read_after(game.id, last, limit=PAGE)
+                for event in batch:
                     item = event_item(ruleset, event, seat)
                     yield f"id: {event.seq}\nevent: {event.type}\ndata: {json.dumps(item)}\n\n"
                     last = event.seq
+                if len(batch) == PAGE:
+                    continue  # more are already stored: no need to wait for a notice
                 summary = rt.games.status(game.id)
                 if summary[0] == "finished" and last >= summary[1]:
                     yield f"id: {last}\nevent: end\ndata: {json.dumps({'version': last})}\n\n"

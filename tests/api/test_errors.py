@@ -117,3 +117,21 @@ def test_request_id_is_honoured_and_returned(client):
         client.get("/v1/nope", headers={"X-Request-Id": generated}).get_json()["request_id"]
         == generated
     )
+
+
+def test_malformed_carcassonne_commands_are_4xx_problems_never_5xx(api):
+    values = [None, "a", 1.5, -1, 10**20, [], {}, True, "city:N", "BA/RCr", 0, 90]
+    commands: list[dict] = []
+    for kind in ["place_tile", "place_follower", "skip", "draw_tile", "x", None, 5]:
+        commands.append({"type": kind})
+        commands += [{"type": kind, key: v} for key in ("x", "spot", "tile") for v in values]
+        commands += [{"type": kind, "x": v, "y": v, "rotation": v} for v in values]
+    for options in ({}, {"randomness": "external"}):
+        game = api.create("carcassonne", [{}, {}], options)
+        for command in commands:
+            response = api.move(game, 0, command, game["version"])
+            assert response.status_code < 500, (command, response.get_json())
+            if response.status_code == 200:
+                game["version"] = response.get_json()["version"]
+            else:
+                assert response.mimetype == PROBLEM
