@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import signal
 import socket
 import subprocess
 import sys
@@ -145,6 +146,7 @@ class Server:
             env=environment,
             stdout=self.log.open("w"),
             stderr=subprocess.STDOUT,
+            start_new_session=True,
         )
         self.wait_ready()
 
@@ -162,11 +164,13 @@ class Server:
         raise RuntimeError("gunicorn did not become ready")
 
     def stop(self) -> None:
-        self.process.terminate()
+        # SIGINT is gunicorn's quick shutdown; a worker still holding an SSE stream
+        # waits for its next poll, so after a moment the whole group (ours) is killed.
+        self.process.send_signal(signal.SIGINT)
         try:
-            self.process.wait(15)
+            self.process.wait(3)
         except subprocess.TimeoutExpired:
-            self.process.kill()
+            os.killpg(self.process.pid, signal.SIGKILL)
             self.process.wait(5)
 
 
