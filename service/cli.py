@@ -132,6 +132,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         return 2
     bots = (args.bots or ruleset.bots[0]).split(",")
     seats = [bots[i % len(bots)] for i in range(args.seats)]
+    show_progress = args.progress and sys.stderr.isatty()
     for game in range(args.games):
         seed = bytes.fromhex(args.seed) if args.seed else secrets.token_bytes(32)
         events = ruleset.setup(ruleset.normalize_options({}), len(seats), rng_for(seed, 1))
@@ -144,9 +145,15 @@ def cmd_play(args: argparse.Namespace) -> int:
             for event in new:
                 state = ruleset.evolve(state, event)
             seq += len(new)
-            if args.progress:
-                print(f"\rgame {game + 1}: {seq - 1} events", end="", file=sys.stderr)
-        if args.progress:
+            if show_progress:
+                done = int(20 * (game + ruleset.is_over(state)) / args.games)
+                bar = "#" * done + "." * (20 - done)
+                print(
+                    f"\r[{bar}] game {game + 1}/{args.games}: {seq - 1} events",
+                    end="",
+                    file=sys.stderr,
+                )
+        if show_progress:
             print(file=sys.stderr)
         result = ruleset.result(state)
         print(f"game {game + 1}: seats {seats} -> {result} (seed {seed.hex()}, {seq - 1} events)")
