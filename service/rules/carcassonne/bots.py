@@ -3,10 +3,10 @@
 Bots:
 
 - ``random``: a uniformly random legal placement, then a uniformly random choice
-  among the free spots and skipping; in external randomness mode it also draws a tile
-  at random from the stack (weighted by the counts left);
-- ``greedy``: the placement and spot that score it the most points this turn (ties
-  broken at random), worked out by placing the tile on a copy of the state.
+  among the free (figure, spot) pairs and skipping; in external randomness mode it
+  also draws a tile at random from what may be drawn (weighted by the counts left);
+- ``greedy``: the placement, figure and spot that score it the most points this turn
+  (ties broken at random), worked out by placing the tile on a copy of the state.
 """
 
 from __future__ import annotations
@@ -24,8 +24,13 @@ if TYPE_CHECKING:
     from service.rules.carcassonne.game import Carcassonne
 
 
+#: a figure and the spot it would take; None for skipping
+Choice = tuple[str, str] | None
+
+
 def _draw(state: State, rng: random.Random) -> JSON:
-    tiles = [tile for tile, n in state.stack.items() if n]
+    pool, _ = state.rules.draw_pool(state.stack, state.remaining)
+    tiles = [tile.id for tile in pool if state.stack[tile.id]]
     weights = [state.stack[tile] for tile in tiles]
     return {"type": "draw_tile", "tile": rng.choices(tiles, weights)[0]}
 
@@ -34,26 +39,39 @@ def _place(pos: tuple[int, int], q: int) -> JSON:
     return {"type": "place_tile", "x": pos[0], "y": pos[1], "rotation": ROTATIONS[q]}
 
 
-def _free_spots(ruleset: Carcassonne, state: State, seat: int) -> list[str]:
-    return [entry["spot"] for entry in ruleset.legal_commands(state, seat)["spots"]]
+def _choices(ruleset: Carcassonne, state: State, seat: int) -> list[Choice]:
+    """Every figure the seat may place now and where, then skipping."""
+    menu = ruleset.legal_commands(state, seat)
+    by_figure = menu.get("figures", {"follower": menu["spots"]})
+    return [(figure, e["spot"]) for figure, spots in by_figure.items() for e in spots] + [None]
+
+
+def _figure_command(choice: Choice) -> JSON:
+    if choice is None:
+        return {"type": "skip"}
+    figure, spot = choice
+    command = {"type": "place_follower", "spot": spot}
+    if figure != "follower":
+        command["figure"] = figure
+    return command
 
 
 def random_bot(ruleset: Carcassonne, state: State, seat: int, rng: random.Random) -> JSON:
     if state.phase == PHASE_DRAW:
         return _draw(state, rng)
     if state.phase == PHASE_TILE:
-        return _place(*rng.choice(state.board.placements(state.tile)))
-    options: list[str | None] = [*_free_spots(ruleset, state, seat), None]
-    spot = rng.choice(options)
-    return {"type": "skip"} if spot is None else {"type": "place_follower", "spot": spot}
+        return _place(*rng.choice(state.rules.placements(state, state.tile)))
+    return _figure_command(rng.choice(_choices(ruleset, state, seat)))
 
 
-def _gain(ruleset: Carcassonne, state: State, seat: int, spot: str | None) -> int:
-    """Points ``seat`` scores this turn if it places a follower on ``spot`` (or none)."""
+def _gain(ruleset: Carcassonne, state: State, seat: int, choice: Choice) -> int:
+    """Points ``seat`` scores this turn if it places ``choice`` (or nothing)."""
     new = None
-    if spot is not None:
+    if choice is not None:
+        figure, spot = choice
         node = state.tile_node(state.placed, spot)
-        new = (state.graph.find(node), Figure(seat, "follower", 1, state.placed, spot))
+        weight = state.rules.figures[figure].weight
+        new = (state.graph.find(node), Figure(seat, figure, weight, state.placed, spot))
     scored = ruleset.turn_scorings(state, new)
     return sum(data["points"] for data in scored if seat in data["winners"])
 
@@ -64,28 +82,24 @@ def greedy_bot(ruleset: Carcassonne, state: State, seat: int, rng: random.Random
     if state.phase == PHASE_TILE:
         best: list[JSON] = []
         top = -1
-        for pos, q in state.board.placements(state.tile):
+        for pos, q in state.rules.placements(state, state.tile):
             command = _place(pos, q)
             trial = ruleset.copy_state(state)
             for event in ruleset.decide(trial, seat, command, rng):
                 ruleset.evolve(trial, event)
-            gain = max(
-                _gain(ruleset, trial, seat, s) for s in [*_free_spots(ruleset, trial, seat), None]
-            )
+            gain = max(_gain(ruleset, trial, seat, c) for c in _choices(ruleset, trial, seat))
             if gain > top:
                 best, top = [command], gain
             elif gain == top:
                 best.append(command)
         return rng.choice(best)
     assert state.phase == PHASE_FIGURE
-    gains = {s: _gain(ruleset, state, seat, s) for s in [*_free_spots(ruleset, state, seat), None]}
+    gains = {c: _gain(ruleset, state, seat, c) for c in _choices(ruleset, state, seat)}
     top = max(gains.values())
-    spot = rng.choice([s for s, g in gains.items() if g == top])
-    return {"type": "skip"} if spot is None else {"type": "place_follower", "spot": spot}
+    return _figure_command(rng.choice([c for c, g in gains.items() if g == top]))
 
 
 BOTS: dict[str, Callable[[Carcassonne, State, int, random.Random], JSON]] = {
     "random": random_bot,
     "greedy": greedy_bot,
 }
-

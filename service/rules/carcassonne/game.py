@@ -16,12 +16,15 @@ is described in docs/rulesets/carcassonne.md.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from service.rules.carcassonne import scoring
 from service.rules.carcassonne.base import modules_for
+from service.rules.carcassonne.expansions import EXPANSIONS
+from service.rules.carcassonne.figures import occupied
 from service.rules.carcassonne.state import (
     EVOLVERS,
     PHASE_DRAW,
@@ -48,6 +51,14 @@ OPTIONS: dict[str, dict[str, Any]] = {
         "default": False,
         "description": "Variant: a completed city of two tiles scores 1 per tile and shield "
         "(2 instead of 4 without a shield).",
+    },
+    "expansions": {
+        "type": "array",
+        "items": list(EXPANSIONS),
+        "default": [],
+        "description": "The expansions played on top of the base game, in any combination: "
+        + "; ".join(f"{name}: {m.title}" for name, m in EXPANSIONS.items())
+        + ".",
     },
     "randomness": {
         "type": "string",
@@ -79,7 +90,11 @@ RULES = {
     "segment that already holds a follower, however far away and whoever owns it.",
     "unknown_tile": "Tiles are named by id (BA/RCr) or rulebook letter (D).",
     "tile_not_in_stack": "The drawn tile must be one still in the stack.",
+    "figure_not_allowed": "Figures stand on roads, cities, cloisters and fields, never on the "
+    "river itself.",
 }
+for _expansion in EXPANSIONS.values():
+    RULES.update(_expansion.module.rules)
 
 
 def illegal(code: str, message: str) -> IllegalMove:
@@ -101,12 +116,16 @@ class Carcassonne(Ruleset[State]):
             "title": self.title,
             "seats": {"min": self.min_seats, "max": self.max_seats},
             "options": OPTIONS,
-            "expansions": [],
+            "expansions": [expansion.describe() for expansion in EXPANSIONS.values()],
             "bots": list(self.bots),
             "commands": {
                 "draw_tile": {"tile": "tile id or letter (external randomness only)"},
                 "place_tile": {"x": "int", "y": "int (north is y-1)", "rotation": list(ROTATIONS)},
-                "place_follower": {"spot": "e.g. city:N,E road:W field:NL,NR cloister"},
+                "place_follower": {
+                    "spot": "e.g. city:N,E road:W field:NL,NR cloister",
+                    "figure": "optional, default follower; the expansions' big_follower, "
+                    "builder, pig",
+                },
                 "skip": {},
             },
         }
@@ -118,8 +137,15 @@ class Carcassonne(Ruleset[State]):
         result: JSON = {}
         for name, spec in OPTIONS.items():
             value = options.get(name, spec["default"])
-            ok = isinstance(value, bool) if spec["type"] == "boolean" else value in spec["enum"]
-            if not ok:
+            if spec["type"] == "array":
+                if not isinstance(value, list | tuple) or not all(
+                    isinstance(item, str) and item in spec["items"] for item in value
+                ):
+                    raise InvalidOptions(name, f"{name} must be a list drawn from {spec['items']}")
+                value = [item for item in spec["items"] if item in value]  # canonical order
+            elif not (
+                isinstance(value, bool) if spec["type"] == "boolean" else value in spec["enum"]
+            ):
                 raise InvalidOptions(name, f"{name} must be {spec.get('enum', 'a boolean')}")
             result[name] = value
         return result
@@ -131,7 +157,7 @@ class Carcassonne(Ruleset[State]):
             raise InvalidOptions("seats", f"Carcassonne is for 2 to 8 players, not {seats}")
         rules = game_rules(modules_for(options))
         start = rules.start_tile()
-        stack = {t.id: t.count - (t is start) for t in rules.catalogue.tiles}
+        stack = {t.id: t.count - t.start for t in rules.catalogue.tiles}
         started = Event(
             "game_started",
             {
@@ -150,7 +176,7 @@ class Carcassonne(Ruleset[State]):
         return State()
 
     def evolve(self, state: State, event: Event) -> State:
-        EVOLVERS[event.type](state, event.data)
+        (EVOLVERS.get(event.type) or state.rules.evolvers[event.type])(state, event.data)
         return state
 
     def copy_state(self, state: State) -> State:
@@ -182,6 +208,9 @@ class Carcassonne(Ruleset[State]):
             raise illegal("unknown_tile", f"no tile named {command.get('tile')!r}")
         if state.stack.get(tile.id, 0) < 1:
             raise illegal("tile_not_in_stack", f"no {tile.name} is left in the stack")
+        pool, _ = state.rules.draw_pool(state.stack, state.remaining)
+        if tile not in pool:
+            raise illegal("tile_not_drawable_yet", f"{tile.name} is not in the stack drawn now")
         events = self._drawn(state, seat, tile)
         if len(events) == 2 and state.remaining == 1:
             events += self.final_scoring(state, events)
@@ -197,9 +226,7 @@ class Carcassonne(Ruleset[State]):
         if q is None:
             raise illegal("bad_rotation", f"rotation {rotation!r} is not 0, 90, 180 or 270")
         tile, pos = state.tile, (x, y)
-        problem = state.board.problem(tile, pos, q)
-        for check in state.rules.tile_checks:
-            problem = problem or check(state, tile, pos, q)
+        problem = state.board.problem(tile, pos, q) or state.rules.tile_problem(state, tile, pos, q)
         if problem:
             raise illegal(problem, f"{tile.name} cannot go at {pos} turned {rotation}")
         return [
@@ -212,7 +239,7 @@ class Carcassonne(Ruleset[State]):
         self, state: State, seat: int, command: JSON, rng: random.Random
     ) -> list[Event]:
         figure, spot = command.get("figure", "follower"), command.get("spot")
-        node = self._follower_node(state, seat, figure, spot)
+        node = self._figure_node(state, seat, figure, spot)
         pos = state.placed
         feature = state.graph.feature(node)
         placed = Event(
@@ -233,22 +260,26 @@ class Carcassonne(Ruleset[State]):
     def _skip(self, state: State, seat: int, command: JSON, rng: random.Random) -> list[Event]:
         return self._end_turn(state, seat, rng, None, [])
 
-    def _follower_node(self, state: State, seat: int, figure: Any, spot: Any) -> int:
-        """The node a follower command targets, or the IllegalMove that forbids it."""
+    def _figure_node(self, state: State, seat: int, figure: Any, spot: Any) -> int:
+        """The node a figure command targets, or the IllegalMove that forbids it."""
         placed = state.board.tiles[state.placed]
         index = placed.tile.spot_segment[placed.q].get(spot) if isinstance(spot, str) else None
         if index is None:
             raise illegal("unknown_spot", f"the tile just placed has no spot {spot!r}")
         node = placed.node + index
         feature = state.graph.feature(node)
+        if not feature.kind.figures:
+            raise illegal("figure_not_allowed", f"no figure may stand on the {feature.kind.name}")
         if feature.kind.name == "field" and not state.options["farmers"]:
             raise illegal("farmers_disabled", "this game is played without farmers")
-        if figure not in state.rules.figures:
+        kind = state.rules.figures.get(figure) if isinstance(figure, str) else None
+        if kind is None:
             raise illegal("unknown_figure", f"no figure {figure!r} in this game")
         if state.supply[seat][figure] < 1:
             raise illegal("no_followers_left", f"seat {seat} has no {figure} left")
-        if feature.figures:
-            raise illegal("feature_occupied", f"the {feature.kind.name} at {spot} is occupied")
+        problem = kind.rule(state, seat, feature)
+        if problem:
+            raise illegal(problem, f"no {figure} may go on the {feature.kind.name} at {spot}")
         for check in state.rules.figure_checks:
             problem = check(state, seat, figure, node)
             if problem:
@@ -279,9 +310,16 @@ class Carcassonne(Ruleset[State]):
         pending: list[Event],
     ) -> list[Event]:
         events = [Event("feature_scored", data) for data in self.turn_scorings(state, new)]
-        following = (seat + 1) % state.seats
-        events.append(Event("turn_ended", {"seat": seat, "next": following}))
-        return events + self._open_turn(state, pending + events, following, rng)
+        for hook in state.rules.after_scoring:
+            events += hook(state, seat)
+        ended = {"seat": seat, "next": (seat + 1) % state.seats}
+        for extra_turn in state.rules.extra_turns:
+            reason = extra_turn(state, seat, new)
+            if reason:
+                ended.update(next=seat, extra=reason)
+                break
+        events.append(Event("turn_ended", ended))
+        return events + self._open_turn(state, pending + events, ended["next"], rng)
 
     def _open_turn(
         self, state: State, pending: list[Event], seat: int, rng: random.Random
@@ -291,9 +329,9 @@ class Carcassonne(Ruleset[State]):
         stack, remaining = dict(state.stack), state.remaining
         events: list[Event] = []
         if state.options["randomness"] == "internal":
-            tiles = state.catalogue.tiles
             while remaining:
-                pick = rng.randrange(remaining)
+                tiles, pool = state.rules.draw_pool(stack, remaining)
+                pick = rng.randrange(pool)
                 for tile in tiles:
                     pick -= stack[tile.id]
                     if pick < 0:
@@ -311,7 +349,7 @@ class Carcassonne(Ruleset[State]):
     @staticmethod
     def _drawn(state: State, seat: int, tile: TileType) -> list[Event]:
         drawn = Event("tile_drawn", {"seat": seat, "tile": tile.id})
-        if state.board.fits_anywhere(tile):
+        if state.rules.fits_anywhere(state, tile):
             return [drawn]
         aside = Event(
             "tile_set_aside",
@@ -352,7 +390,8 @@ class Carcassonne(Ruleset[State]):
         if seat != state.seat or state.phase not in (PHASE_DRAW, PHASE_TILE, PHASE_FIGURE):
             return {"seat": seat, "decision": None}
         if state.phase == PHASE_DRAW:
-            tiles = {tile: n for tile, n in state.stack.items() if n}
+            pool, _ = state.rules.draw_pool(state.stack, state.remaining)
+            tiles = {tile.id: state.stack[tile.id] for tile in pool if state.stack[tile.id]}
             return {"seat": seat, "decision": "draw_tile", "tiles": tiles}
         if state.phase == PHASE_TILE:
             tile = state.tile
@@ -363,7 +402,7 @@ class Carcassonne(Ruleset[State]):
                     "rotation": ROTATIONS[q],
                     "spots": _spot_menu(tile, q, self.free_segments(state, seat, tile, pos, q)),
                 }
-                for pos, q in state.board.placements(tile)
+                for pos, q in state.rules.placements(state, tile)
             ]
             return {
                 "seat": seat,
@@ -376,9 +415,9 @@ class Carcassonne(Ruleset[State]):
         free = [
             i
             for i, feature in enumerate(features)
-            if self._may_take(state, seat, feature.kind.name, bool(feature.figures))
+            if self._may_take(state, seat, feature.kind.name, occupied(feature))
         ]
-        return {
+        menu = {
             "seat": seat,
             "decision": "place_follower",
             "x": state.placed[0],
@@ -386,14 +425,43 @@ class Carcassonne(Ruleset[State]):
             "spots": _spot_menu(placed.tile, placed.q, free),
             "skip": True,
         }
+        if len(state.rules.figures) > 1:
+            menu["figures"] = {
+                name: _spot_menu(
+                    placed.tile,
+                    placed.q,
+                    [
+                        i
+                        for i in range(len(features))
+                        if self._may_put(state, seat, name, placed.node + i)
+                    ],
+                )
+                for name in state.rules.figures
+            }
+        return menu
 
     @staticmethod
     def _may_take(state: State, seat: int, kind: str, occupied: bool) -> bool:
         """Whether ``seat`` may put a follower on a segment of ``kind`` (menus only; the
-        command itself is checked by ``_follower_node`` with a reason for each refusal)."""
-        if occupied or state.supply[seat]["follower"] < 1:
+        command itself is checked by ``_figure_node`` with a reason for each refusal)."""
+        if occupied or state.supply[seat]["follower"] < 1 or kind in state.rules.closed_kinds:
             return False
         return kind != "field" or state.options["farmers"]
+
+    @staticmethod
+    def _may_put(state: State, seat: int, figure: str, node: int) -> bool:
+        """Whether ``seat`` may put a ``figure`` on the segment ``node`` of the tile just
+        placed (the menus of games with several figure types; the same tests as
+        ``_figure_node``, without the reasons)."""
+        feature = state.graph.feature(node)
+        if state.supply[seat][figure] < 1 or not feature.kind.figures:
+            return False
+        if feature.kind.name == "field" and not state.options["farmers"]:
+            return False
+        rules = state.rules
+        if rules.figures[figure].rule(state, seat, feature):
+            return False
+        return not any(check(state, seat, figure, node) for check in rules.figure_checks)
 
     def free_segments(self, state: State, seat: int, tile: TileType, pos: Pos, q: int) -> list[int]:
         """The segments of ``tile`` a follower could take if it went at ``pos`` turned
@@ -448,6 +516,8 @@ class Carcassonne(Ruleset[State]):
             "awaiting": self.awaiting(state),
             "over": state.phase == PHASE_OVER,
             "winners": list(state.winners),
+            "extra_turn": state.extra,
+            "expansions": copy.deepcopy(state.ext),
         }
 
     def is_over(self, state: State) -> bool:

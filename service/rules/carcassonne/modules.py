@@ -6,13 +6,21 @@ rules consult every enabled module at four named points:
 - **tile placement** (``tile_checks``): extra conditions on where a tile may go (the
   River's "continue the river"); each returns an IllegalMove code or ``None``;
 - **figure placement** (``figures``, ``figure_checks``): the figure types a seat owns
-  (name, weight for majorities, count) and extra conditions on placing them (a big
-  follower, a builder that must join one's own feature, a shepherd on a field);
+  (name, weight for majorities, count, and the rule saying where one may stand: a big
+  follower like a follower, a builder only beside one's own follower) and extra
+  conditions on placing any figure;
 - **feature scoring** (``scorers``): points for a feature of a given kind. A later
   module's scorer receives the one it replaces, so an inn can double a road's points
   or a cathedral zero an unfinished city without copying the base rules;
+- **turn end** (``after_scoring``, ``extra_turns``): events after the turn's scoring
+  (trade goods taken) and a reason to give the same seat another turn (the builder);
+- **drawing** (``draw_first``): tile groups drawn, in order, before the main stack
+  (the River);
 - **end of game** (``end_of_game``): the final scoring steps (unfinished features,
-  farmers; later trade goods).
+  farmers, trade goods).
+
+A module may keep its own state (``initial``: its part of ``State.ext`` when the game
+starts) and fold its own events (``evolvers``).
 
 South Seas reuses :mod:`service.rules.tiling` with its own kinds (bridges, islands,
 seas, markets) and its own modules.
@@ -24,7 +32,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from service.rules.tiling.features import Feature
+from service.rules.core import Event
+from service.rules.tiling.features import Feature, Figure
 from service.rules.tiling.geometry import Pos
 from service.rules.tiling.tiles import TileType
 
@@ -32,12 +41,20 @@ if TYPE_CHECKING:
     from service.rules.carcassonne.state import State
 
 
+#: figure_rule(state, seat, feature) -> IllegalMove code or None: may ``seat`` put a
+#: figure of this type on ``feature`` (the feature of a segment of the tile just placed)
+FigureRule = Callable[["State", int, Feature], "str | None"]
+
+
 @dataclass(frozen=True, slots=True)
 class FigureType:
-    """A kind of figure each seat owns: how much it weighs in majorities, how many."""
+    """A kind of figure each seat owns: how much it weighs in majorities (0 for special
+    figures such as the builder and the pig, which never count), how many, and where it
+    may stand."""
 
     weight: int
     count: int
+    rule: FigureRule
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +78,14 @@ TileCheck = Callable[["State", TileType, Pos, int], "str | None"]
 FigureCheck = Callable[["State", int, str, int], "str | None"]
 #: end_of_game(state) -> the data of the feature_scored events of the final scoring
 EndOfGame = Callable[["State"], "list[dict[str, Any]]"]
+#: after_scoring(state, seat) -> events once this turn's features are scored (the turn's
+#: tile placed and its completed features in ``state.completed``, scoring not yet folded)
+AfterScoring = Callable[["State", int], "list[Event]"]
+#: extra_turn(state, seat, new) -> why ``seat`` plays again, or None; ``new`` is the
+#: (root, figure) placed this turn, if any
+ExtraTurn = Callable[["State", int, "tuple[int, Figure] | None"], "str | None"]
+#: evolver(state, data): folds one event of a module's own type
+Evolver = Callable[["State", dict[str, Any]], None]
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -74,3 +99,11 @@ class Module:
     tile_checks: tuple[TileCheck, ...] = ()
     figure_checks: tuple[FigureCheck, ...] = ()
     end_of_game: tuple[EndOfGame, ...] = ()
+    after_scoring: tuple[AfterScoring, ...] = ()
+    extra_turns: tuple[ExtraTurn, ...] = ()
+    draw_first: tuple[str, ...] = ()
+    evolvers: Mapping[str, Evolver] = field(default_factory=dict)
+    #: IllegalMove code -> the rule in plain words, for the codes this module raises
+    rules: Mapping[str, str] = field(default_factory=dict)
+    #: initial(seats) -> this module's part of ``State.ext`` (JSON-like), if it keeps any
+    initial: Callable[[int], Any] | None = None

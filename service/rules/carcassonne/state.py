@@ -7,13 +7,23 @@ and no rule decisions beyond joining features, which is geometry.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import copy
+from collections.abc import Callable, Sequence
 from functools import cache, partial
 from pathlib import Path
 from typing import Any
 
 from service.rules.carcassonne.base import modules_for
-from service.rules.carcassonne.modules import FigureType, Module, Score, Scorer, Scoring
+from service.rules.carcassonne.modules import (
+    AfterScoring,
+    Evolver,
+    ExtraTurn,
+    FigureType,
+    Module,
+    Score,
+    Scorer,
+    Scoring,
+)
 from service.rules.tiling.board import Board
 from service.rules.tiling.features import Feature, FeatureGraph, Figure
 from service.rules.tiling.geometry import Pos, quarter_turns
@@ -47,12 +57,61 @@ class GameRules:
         self.tile_checks = tuple(c for m in modules for c in m.tile_checks)
         self.figure_checks = tuple(c for m in modules for c in m.figure_checks)
         self.end_of_game = tuple(c for m in modules for c in m.end_of_game)
+        self.after_scoring: tuple[AfterScoring, ...] = tuple(
+            h for m in modules for h in m.after_scoring
+        )
+        self.extra_turns: tuple[ExtraTurn, ...] = tuple(h for m in modules for h in m.extra_turns)
+        self.evolvers: dict[str, Evolver] = {}
+        for module in modules:
+            self.evolvers.update(module.evolvers)
+        #: the kinds no figure may stand on (the river)
+        kinds = self.catalogue.kinds.values()
+        self.closed_kinds = frozenset(k.name for k in kinds if not k.figures)
+        #: tile groups drawn apart, in order, before the main stack (tiles without a group)
+        groups = [g for m in modules for g in m.draw_first]
+        self.draw_groups = [[t for t in self.catalogue.tiles if t.group == g] for g in groups]
+        self.main_stack = [t for t in self.catalogue.tiles if t.group not in groups]
 
     def score(self, state: State, feature: Feature) -> Score:
         return self.scorers[feature.kind.name](state, feature)
 
     def start_tile(self) -> TileType:
-        return next(t for t in self.catalogue.tiles if t.start)
+        """The start tile of the last module that brings one (the River's spring replaces
+        the base game's D); the copies marked ``start`` of the others stay in the box."""
+        return [t for t in self.catalogue.tiles if t.start][-1]
+
+    def draw_pool(self, stack: dict[str, int], remaining: int) -> tuple[Sequence[TileType], int]:
+        """The tiles the next draw takes from, and how many are left among them: the
+        first drawing group (the River) that still has tiles, else the main stack."""
+        if not self.draw_groups:
+            return self.catalogue.tiles, remaining
+        for tiles in self.draw_groups:
+            left = sum(stack[t.id] for t in tiles)
+            if left:
+                return tiles, left
+        return self.main_stack, sum(stack[t.id] for t in self.main_stack)
+
+    def placements(self, state: State, tile: TileType) -> list[tuple[Pos, int]]:
+        """Every legal ``(position, quarter turns)`` for ``tile``, module checks included."""
+        found = state.board.placements(tile)
+        if self.tile_checks:
+            found = [(pos, q) for pos, q in found if not self.tile_problem(state, tile, pos, q)]
+        return found
+
+    def fits_anywhere(self, state: State, tile: TileType) -> bool:
+        if self.tile_checks:
+            placements = state.board.placements(tile)
+            return any(not self.tile_problem(state, tile, pos, q) for pos, q in placements)
+        return state.board.fits_anywhere(tile)
+
+    def tile_problem(self, state: State, tile: TileType, pos: Pos, q: int) -> str | None:
+        """Why the modules' extra conditions refuse ``tile`` at ``pos`` (board legality
+        already checked), or ``None``."""
+        for check in self.tile_checks:
+            problem = check(state, tile, pos, q)
+            if problem:
+                return problem
+        return None
 
 
 def _chained(scorer: Scorer, replaced: Scoring | None, state: State, feature: Feature) -> Score:
@@ -86,6 +145,8 @@ class State:
         "set_aside",
         "turn",
         "winners",
+        "extra",
+        "ext",
     )
 
     def __init__(self) -> None:
@@ -111,6 +172,10 @@ class State:
         self.set_aside: list[str] = []
         self.turn = 0
         self.winners: list[int] = []
+        #: whether the current turn is an extra one (the builder's second tile)
+        self.extra = False
+        #: each expansion module's own state (JSON-like), by module name
+        self.ext: dict[str, Any] = {}
 
     def copy(self) -> State:
         other = State.__new__(State)
@@ -124,6 +189,7 @@ class State:
         other.completed = list(self.completed)
         other.set_aside = list(self.set_aside)
         other.winners = list(self.winners)
+        other.ext = copy.deepcopy(self.ext) if self.ext else {}
         return other
 
     @property
@@ -153,6 +219,7 @@ def _game_started(state: State, data: dict[str, Any]) -> None:
     state.remaining = sum(state.stack.values())
     state.scores = [0] * state.seats
     state.supply = [dict(data["figures"]) for _ in range(state.seats)]
+    state.ext = {m.name: m.initial(state.seats) for m in state.rules.modules if m.initial}
     start = data["start"]
     tile = state.catalogue.get(start["tile"])
     place_tile(state, tile, (start["x"], start["y"]), quarter_turns(start["rotation"]))
@@ -202,6 +269,7 @@ def _feature_scored(state: State, data: dict[str, Any]) -> None:
 
 def _turn_ended(state: State, data: dict[str, Any]) -> None:
     state.seat = data["next"]
+    state.extra = "extra" in data
     state.phase = PHASE_DRAW
     state.placed = None
     state.completed = []

@@ -15,11 +15,14 @@ Feature kinds are data, so that later sets (rivers, South Seas bridges, islands,
 and markets) add kinds without code. A kind's ``span`` says which ports a segment
 fills on each side it names: ``side`` (all three, like a city), ``centre`` (like a
 road), ``half`` (half-sides, like a field) or ``none`` (inside the tile, like a
-cloister). ``completion`` is ``sides`` (closed when no side is left open),
-``surrounded`` (when the eight neighbours are placed) or ``never``. ``touches`` lists
+cloister). A kind with ``"figures": false`` (a river) takes no figure. ``completion``
+is ``sides`` (closed when no side is left open), ``surrounded`` (when the eight
+neighbours are placed) or ``never``. ``touches`` lists
 the indices of the features a field borders (farmers score the completed cities among
 them). Other keys on a feature are numeric attributes (``shield``) that must be
-declared in ``feature_attributes``; they add up along a connected feature.
+declared in ``feature_attributes``; they add up along a connected feature. A tile's
+optional ``group`` names a drawing group (the River's tiles are drawn apart, before
+the main stack).
 
 Everything a placement needs is precomputed per rotation as small ints, because
 placement checks run thousands of times per game.
@@ -61,6 +64,8 @@ class FeatureKind:
     edge: str | None
     span: str
     completion: str
+    #: whether figures may stand on it (``false`` for a river, which only separates fields)
+    figures: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +101,8 @@ class TileType:
     edges: str
     segments: tuple[Segment, ...]
     wheel: tuple[int, ...]
+    #: a drawing group (``"river"``...) that a game may draw apart from the main stack
+    group: str | None = None
     #: per rotation: the segment index at each of the 12 board-frame ports (-1 if none)
     port_segment: list[tuple[int, ...]] = field(default_factory=list)
     #: per rotation: each board-frame side's edge code
@@ -149,7 +156,9 @@ class Catalogue:
         if data.get("format") != 1:
             raise TileDataError(f"{source}: unsupported format {data.get('format')!r}")
         for name, spec in data.get("kinds", {}).items():
-            kind = FeatureKind(name, spec.get("edge"), spec["span"], spec["completion"])
+            kind = FeatureKind(
+                name, spec.get("edge"), spec["span"], spec["completion"], spec.get("figures", True)
+            )
             if kind.span not in SPANS or kind.completion not in COMPLETIONS:
                 raise TileDataError(f"{source}: bad kind {name}: {spec}")
             if self.kinds.setdefault(name, kind) != kind:
@@ -207,6 +216,7 @@ class Catalogue:
             edges=edges,
             segments=tuple(segments),
             wheel=wheel,
+            group=raw.get("group"),
         )
         for q in range(4):
             self._add_rotation(tile, owner, q)

@@ -10,9 +10,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
+
 from service.rules.carcassonne import CARCASSONNE
 from service.rules.carcassonne.state import State
-from service.rules.core import Event
+from service.rules.core import Event, IllegalMove
 
 
 class Table:
@@ -35,16 +37,25 @@ class Table:
     def place(self, x: int, y: int, rotation: int = 0) -> list[Event]:
         return self.send({"type": "place_tile", "x": x, "y": y, "rotation": rotation})
 
-    def follow(self, spot: str | None) -> list[Event]:
+    def follow(self, spot: str | None, figure: str | None = None) -> list[Event]:
         if spot is None:
             return self.send({"type": "skip"})
-        return self.send({"type": "place_follower", "spot": spot})
+        command = {"type": "place_follower", "spot": spot}
+        if figure is not None:
+            command["figure"] = figure
+        return self.send(command)
 
     def turn(
-        self, tile: str, x: int, y: int, rotation: int = 0, spot: str | None = None
+        self,
+        tile: str,
+        x: int,
+        y: int,
+        rotation: int = 0,
+        spot: str | None = None,
+        figure: str | None = None,
     ) -> list[Event]:
-        """One whole turn; returns its events."""
-        return self.draw(tile) + self.place(x, y, rotation) + self.follow(spot)
+        """One whole turn (``figure`` defaults to a follower); returns its events."""
+        return self.draw(tile) + self.place(x, y, rotation) + self.follow(spot, figure)
 
     @property
     def scores(self) -> list[int]:
@@ -57,3 +68,18 @@ class Table:
 
 def scored(events: list[Event]) -> list[dict[str, Any]]:
     return [e.data for e in events if e.type == "feature_scored"]
+
+
+def only(items: list[dict[str, Any]], **match: object) -> dict[str, Any]:
+    """The one item that matches."""
+    found = [i for i in items if all(i.get(k) == v for k, v in match.items())]
+    assert len(found) == 1, found
+    return found[0]
+
+
+def refused(table: Table, command: dict[str, Any]) -> IllegalMove:
+    """The IllegalMove a command raises; every refusal quotes its rule."""
+    with pytest.raises(IllegalMove) as caught:
+        table.send(command)
+    assert caught.value.rule
+    return caught.value

@@ -40,17 +40,23 @@ def test_game_started_carries_the_options_seats_start_tile_and_stack():
     started = new_game(random.Random(1), seats=3, farmers=False)[0]
     assert started.type == "game_started"
     data = started.data
-    assert data["options"] == {"farmers": False, "small_cities": False, "randomness": "internal"}
+    assert data["options"] == {
+        "farmers": False,
+        "small_cities": False,
+        "expansions": [],
+        "randomness": "internal",
+    }
     assert data["seats"] == 3
     assert data["start"] == {"tile": "BA/RCr", "x": 0, "y": 0, "rotation": 0}
     assert sum(data["stack"].values()) == 71
     assert data["figures"] == {"follower": 7}
 
 
-def test_options_default_to_farmers_on_and_small_cities_off():
+def test_options_default_to_farmers_on_small_cities_off_and_no_expansion():
     assert CARCASSONNE.normalize_options({}) == {
         "farmers": True,
         "small_cities": False,
+        "expansions": [],
         "randomness": "internal",
     }
 

@@ -1,0 +1,30 @@
+"""Where figures may stand: the placement rule of the follower, and helpers that the
+rules of other figure types (big follower, builder, pig) build on.
+
+A *follower* is a figure that counts for majorities (weight > 0). Special figures
+(builder, pig) weigh 0: they never make a feature occupied and never win it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from service.rules.tiling.features import Feature
+
+if TYPE_CHECKING:
+    from service.rules.carcassonne.state import State
+
+
+def occupied(feature: Feature) -> bool:
+    """Whether a follower (of anyone) stands on the feature."""
+    return any(figure.weight for figure in feature.figures)
+
+
+def has_follower(feature: Feature, seat: int) -> bool:
+    """Whether one of ``seat``'s followers stands on the feature."""
+    return any(figure.seat == seat and figure.weight for figure in feature.figures)
+
+
+def follower(state: State, seat: int, feature: Feature) -> str | None:
+    """A follower (or big follower) goes on a feature no follower occupies yet."""
+    return "feature_occupied" if occupied(feature) else None
