@@ -29,15 +29,17 @@ games = st.fixed_dictionaries(
 )
 
 
-def play_watching(seed: bytes, seats: int, options: dict) -> tuple[list, list[dict]]:
-    """A random-bot game, with the live view after every command."""
+def play_watching(
+    seed: bytes, seats: int, options: dict, bot: str = "random"
+) -> tuple[list, list[dict]]:
+    """A game between bots of one kind, with the live view after every command."""
     events = CARCASSONNE.setup(CARCASSONNE.normalize_options(options), seats, rng_for(seed, 0))
     state = CARCASSONNE.fold(events)
     views = [(len(events), CARCASSONNE.view(state, None))]
     bots = random.Random(seed)
     while not CARCASSONNE.is_over(state):
         seat = CARCASSONNE.awaiting(state)[0]["seat"]
-        command = CARCASSONNE.bot_command(state, seat, "random", bots)
+        command = CARCASSONNE.bot_command(state, seat, bot, bots)
         new = CARCASSONNE.decide(state, seat, command, rng_for(seed, len(events)))
         for event in new:
             CARCASSONNE.evolve(state, event)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from service.rules.carcassonne.expansions import inns_cathedrals, river
+from service.rules.carcassonne.expansions import inns_cathedrals, river, traders_builders
 from service.rules.carcassonne.modules import Module
 
 DATA = Path(__file__).parent.parent / "data"
@@ -49,5 +49,5 @@ class Expansion:
 
 EXPANSIONS: dict[str, Expansion] = {
     part.MODULE.name: Expansion(part.MODULE, part.TITLE, part.SUMMARY)
-    for part in (river, inns_cathedrals)
+    for part in (river, inns_cathedrals, traders_builders)
 }
