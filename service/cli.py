@@ -121,10 +121,11 @@ def cmd_openapi(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    import hashlib
+    """Bot-only games in process (no database), with a progress bar over the games."""
     import secrets
 
-    from service.rules import get_ruleset, rng_for
+    from service.rules import get_ruleset
+    from service.rules.play import play_game
 
     ruleset = get_ruleset(args.ruleset)
     if ruleset is None:
@@ -134,29 +135,19 @@ def cmd_play(args: argparse.Namespace) -> int:
     seats = [bots[i % len(bots)] for i in range(args.seats)]
     show_progress = args.progress and sys.stderr.isatty()
     for game in range(args.games):
-        seed = bytes.fromhex(args.seed) if args.seed else secrets.token_bytes(32)
-        events = ruleset.setup(ruleset.normalize_options({}), len(seats), rng_for(seed, 1))
-        state, seq = ruleset.fold(events), len(events) + 1
-        bot_seed = hashlib.sha256(b"bots" + seed).digest()
-        while not ruleset.is_over(state):
-            seat = ruleset.awaiting(state)[0]["seat"]
-            command = ruleset.bot_command(state, seat, seats[seat], rng_for(bot_seed, seq))
-            new = ruleset.decide(state, seat, command, rng_for(seed, seq))
-            for event in new:
-                state = ruleset.evolve(state, event)
-            seq += len(new)
-            if show_progress:
-                done = int(20 * (game + ruleset.is_over(state)) / args.games)
-                bar = "#" * done + "." * (20 - done)
-                print(
-                    f"\r[{bar}] game {game + 1}/{args.games}: {seq - 1} events",
-                    end="",
-                    file=sys.stderr,
-                )
         if show_progress:
-            print(file=sys.stderr)
+            done = 30 * game // args.games
+            print(
+                f"\r[{'#' * done}{'.' * (30 - done)}] {game}/{args.games}", end="", file=sys.stderr
+            )
+        seed = bytes.fromhex(args.seed) if args.seed else secrets.token_bytes(32)
+        events, state = play_game(ruleset, {}, len(seats), seed, seats)
         result = ruleset.result(state)
-        print(f"game {game + 1}: seats {seats} -> {result} (seed {seed.hex()}, {seq - 1} events)")
+        if show_progress:
+            print("\r" + " " * 50 + "\r", end="", file=sys.stderr)
+        print(
+            f"game {game + 1}: seats {seats} -> {result} (seed {seed.hex()}, {len(events)} events)"
+        )
     return 0
 
 
