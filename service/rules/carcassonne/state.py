@@ -89,7 +89,7 @@ class GameRules:
             left = sum(stack[t.id] for t in tiles)
             if left:
                 return tiles, left
-        return self.main_stack, sum(stack[t.id] for t in self.main_stack)
+        return self.main_stack, remaining  # the groups are empty: all that is left is main
 
     def placements(self, state: State, tile: TileType) -> list[tuple[Pos, int]]:
         """Every legal ``(position, quarter turns)`` for ``tile``, module checks included."""
@@ -100,8 +100,12 @@ class GameRules:
 
     def fits_anywhere(self, state: State, tile: TileType) -> bool:
         if self.tile_checks:
-            placements = state.board.placements(tile)
-            return any(not self.tile_problem(state, tile, pos, q) for pos, q in placements)
+            fit = self.catalogue.fitting_rotations
+            return any(
+                not self.tile_problem(state, tile, pos, q)
+                for pos, constraint in state.board.frontier.items()
+                for q in fit(tile, constraint)
+            )
         return state.board.fits_anywhere(tile)
 
     def tile_problem(self, state: State, tile: TileType, pos: Pos, q: int) -> str | None:
