@@ -77,6 +77,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     from service.store.migrate import migrate
 
+    if not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+        # One /metrics over all gunicorn workers: each writes its samples here.
+        import tempfile
+
+        os.environ["PROMETHEUS_MULTIPROC_DIR"] = tempfile.mkdtemp(prefix="tilegames-metrics-")
     with database_url() as (url, server):
         os.environ["DATABASE_URL"] = url
         if args.migrate:

@@ -37,3 +37,11 @@ logconfig_dict = {
 wsgi_app = "service.api.wsgi:app"
 # Several local servers (make run, the test servers) must not share one control socket.
 control_socket_disable = True
+
+
+def child_exit(server, worker):
+    """Let /metrics forget a dead worker's live gauges (multiprocess mode)."""
+    if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+        from prometheus_client import multiprocess
+
+        multiprocess.mark_process_dead(worker.pid)

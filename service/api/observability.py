@@ -41,6 +41,7 @@ LATENCY = Histogram(
     buckets=(0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10),
 )
 COMMANDS = Counter("tilegames_commands_total", "Commands by outcome", ["outcome"])
+# Under gunicorn, `serve` sets PROMETHEUS_MULTIPROC_DIR so /metrics sums every worker.
 
 
 def current_request_id() -> str | None:

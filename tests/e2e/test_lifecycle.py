@@ -63,3 +63,18 @@ def test_full_carcassonne_game_over_http_from_creation_to_verified_record(server
     ).json()
     assert validation["valid"] and validation["finished"], validation["error"]
     assert validation["result"] == summary["result"]
+
+
+def test_metrics_through_gunicorn_sum_every_worker(server):
+    for _ in range(12):
+        requests.get(f"{server.url}/healthz")
+    text = requests.get(f"{server.url}/metrics").text
+    line = next(
+        line
+        for line in text.splitlines()
+        if line.startswith("tilegames_http_requests_total{")
+        and 'endpoint="/healthz"' in line
+        and 'status="200"' in line
+    )
+    assert float(line.rsplit(" ", 1)[1]) >= 12
+    assert "# HELP tilegames_http_requests_total Multiprocess metric" in text
