@@ -12,20 +12,22 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from collections import defaultdict
+from collections import OrderedDict
 
 import psycopg
 
 from service.store.events import NOTIFY_CHANNEL
 
 log = logging.getLogger(__name__)
+MAX_TRACKED_GAMES = 10_000
 
 
 class Listener:
     def __init__(self, url: str) -> None:
         self.url = url
         self._lock = threading.Lock()
-        self._versions: dict[str, int] = defaultdict(int)
+        # Latest announced version per game, bounded: every process hears every append.
+        self._versions: OrderedDict[str, int] = OrderedDict()
         self._changed = threading.Condition(self._lock)
         self._thread: threading.Thread | None = None
         self._listening = threading.Event()
@@ -45,12 +47,12 @@ class Listener:
         self.start()
         deadline = time.monotonic() + timeout
         with self._changed:
-            while self._versions[game_id] <= known_version:
+            while self._versions.get(game_id, 0) <= known_version:
                 remaining = deadline - time.monotonic()
                 if remaining <= 0:
                     break
                 self._changed.wait(remaining)
-            return self._versions[game_id]
+            return self._versions.get(game_id, 0)
 
     def _run(self) -> None:
         while True:
@@ -70,5 +72,8 @@ class Listener:
         if not version.isdigit():
             return
         with self._changed:
-            self._versions[game_id] = max(self._versions[game_id], int(version))
+            self._versions[game_id] = max(self._versions.get(game_id, 0), int(version))
+            self._versions.move_to_end(game_id)
+            while len(self._versions) > MAX_TRACKED_GAMES:
+                self._versions.popitem(last=False)
             self._changed.notify_all()
