@@ -28,11 +28,21 @@ if TYPE_CHECKING:
 Choice = tuple[str, str] | None
 
 
+def _pick(state: State, stack: dict[str, int], remaining: int, rng: random.Random) -> str:
+    pool, _ = state.rules.draw_pool(stack, remaining)
+    tiles = [tile.id for tile in pool if stack[tile.id]]
+    return rng.choices(tiles, [stack[tile] for tile in tiles])[0]
+
+
 def _draw(state: State, rng: random.Random) -> JSON:
-    pool, _ = state.rules.draw_pool(state.stack, state.remaining)
-    tiles = [tile.id for tile in pool if state.stack[tile.id]]
-    weights = [state.stack[tile] for tile in tiles]
-    return {"type": "draw_tile", "tile": rng.choices(tiles, weights)[0]}
+    """A random draw from what may be drawn, and the tile under it if it is a hill."""
+    command = {"type": "draw_tile", "tile": _pick(state, state.stack, state.remaining, rng)}
+    tile = state.catalogue.get(command["tile"])
+    hides = state.remaining > 1 and state.rules.hides_under(tile)
+    if hides and state.rules.fits_anywhere(state, tile):
+        stack = {**state.stack, tile.id: state.stack[tile.id] - 1}
+        command["under"] = _pick(state, stack, state.remaining - 1, rng)
+    return command
 
 
 def _place(pos: tuple[int, int], q: int) -> JSON:
@@ -57,6 +67,9 @@ def _figure_command(choice: Choice) -> JSON:
 
 
 def random_bot(ruleset: Carcassonne, state: State, seat: int, rng: random.Random) -> JSON:
+    step = state.rules.steps.get(state.phase)
+    if step is not None:
+        return step.bot(state, seat, rng)
     if state.phase == PHASE_DRAW:
         return _draw(state, rng)
     if state.phase == PHASE_TILE:
@@ -77,6 +90,9 @@ def _gain(ruleset: Carcassonne, state: State, seat: int, choice: Choice) -> int:
 
 
 def greedy_bot(ruleset: Carcassonne, state: State, seat: int, rng: random.Random) -> JSON:
+    step = state.rules.steps.get(state.phase)
+    if step is not None:  # a module's own step (tend a flock...): its random choice
+        return step.bot(state, seat, rng)
     if state.phase == PHASE_DRAW:
         return _draw(state, rng)
     if state.phase == PHASE_TILE:
@@ -87,7 +103,9 @@ def greedy_bot(ruleset: Carcassonne, state: State, seat: int, rng: random.Random
             trial = ruleset.copy_state(state)
             for event in ruleset.decide(trial, seat, command, rng):
                 ruleset.evolve(trial, event)
-            gain = max(_gain(ruleset, trial, seat, c) for c in _choices(ruleset, trial, seat))
+            gain = 0  # a module's step comes first (tend a flock): nothing to place yet
+            if trial.phase == PHASE_FIGURE:
+                gain = max(_gain(ruleset, trial, seat, c) for c in _choices(ruleset, trial, seat))
             if gain > top:
                 best, top = [command], gain
             elif gain == top:

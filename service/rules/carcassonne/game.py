@@ -38,6 +38,7 @@ from service.rules.core import JSON, RANDOMNESS_MODES, Event, IllegalMove, Inval
 from service.rules.tiling.features import Figure
 from service.rules.tiling.geometry import ROTATIONS, Pos, quarter_turns
 from service.rules.tiling.tiles import TileType
+from service.rules.tiling.turns import draw_random
 
 OPTIONS: dict[str, dict[str, Any]] = {
     "farmers": {
@@ -90,11 +91,16 @@ RULES = {
     "segment that already holds a follower, however far away and whoever owns it.",
     "unknown_tile": "Tiles are named by id (BA/RCr) or rulebook letter (D).",
     "tile_not_in_stack": "The drawn tile must be one still in the stack.",
+    "hidden_tile_required": "A tile drawn blind goes under a hill as soon as the hill is "
+    "drawn, unless the hill is the last tile; with external randomness, name it in "
+    "'under'.",
     "figure_not_allowed": "Figures stand on roads, cities, cloisters and fields, never on the "
     "river itself.",
 }
 for _expansion in EXPANSIONS.values():
     RULES.update(_expansion.module.rules)
+    OPTIONS.update(_expansion.module.options)
+OPTIONS["randomness"] = OPTIONS.pop("randomness")  # keep it last
 
 
 def illegal(code: str, message: str) -> IllegalMove:
@@ -185,9 +191,16 @@ class Carcassonne(Ruleset[State]):
     def decide(self, state: State, seat: int, command: JSON, rng: random.Random) -> list[Event]:
         if state.phase == PHASE_OVER:
             raise illegal("game_over", "the game is over")
+        kind = command.get("type") if isinstance(command, Mapping) else None
+        step = state.rules.steps.get(state.phase)
+        if step is not None:
+            if seat not in [wait["seat"] for wait in step.awaiting(state)]:
+                raise illegal("not_your_turn", f"seat {seat} is not awaited now")
+            if kind not in step.commands:
+                raise illegal("unexpected_command", f"awaiting {state.phase}, not {kind}")
+            return step.commands[kind](self, state, seat, command, rng)
         if seat != state.seat:
             raise illegal("not_your_turn", f"it is seat {state.seat}'s turn, not seat {seat}'s")
-        kind = command.get("type") if isinstance(command, Mapping) else None
         handlers = {
             PHASE_DRAW: {"draw_tile": self._draw_tile},
             PHASE_TILE: {"place_tile": self._place_tile},
@@ -214,6 +227,13 @@ class Carcassonne(Ruleset[State]):
         events = self._drawn(state, seat, tile)
         if len(events) == 2 and state.remaining == 1:
             events += self.final_scoring(state, events)
+        elif len(events) == 1 and state.rules.hides_under(tile) and state.remaining > 1:
+            stack = {**state.stack, tile.id: state.stack[tile.id] - 1}
+            under = state.catalogue.get(command.get("under"))
+            pool, _ = state.rules.draw_pool(stack, state.remaining - 1)
+            if under is None or under not in pool or stack[under.id] < 1:
+                raise illegal("hidden_tile_required", f"name the tile drawn under {tile.name}")
+            events.append(self._hidden(seat, under, tile))
         return events
 
     def _place_tile(
@@ -229,11 +249,11 @@ class Carcassonne(Ruleset[State]):
         problem = state.board.problem(tile, pos, q) or state.rules.tile_problem(state, tile, pos, q)
         if problem:
             raise illegal(problem, f"{tile.name} cannot go at {pos} turned {rotation}")
-        return [
-            Event(
-                "tile_placed", {"seat": seat, "tile": tile.id, "x": x, "y": y, "rotation": rotation}
-            )
-        ]
+        data = {"seat": seat, "tile": tile.id, "x": x, "y": y, "rotation": rotation}
+        events = [Event("tile_placed", data)]
+        for hook in state.rules.after_tile:
+            events += hook(state, seat, tile, pos, q)
+        return events
 
     def _place_follower(
         self, state: State, seat: int, command: JSON, rng: random.Random
@@ -255,10 +275,16 @@ class Carcassonne(Ruleset[State]):
         )
         weight = state.rules.figures[figure].weight
         new = (state.graph.find(node), Figure(seat, figure, weight, pos, spot))
-        return [placed, *self._end_turn(state, seat, rng, new, [placed])]
+        events = [placed]
+        for hook in state.rules.after_figure:
+            more, paused = hook(self, state, seat, figure, node, rng)
+            events += more
+            if paused:  # a module awaits a decision; its command ends the turn
+                return events
+        return events + self.end_turn(state, seat, rng, new, events)
 
     def _skip(self, state: State, seat: int, command: JSON, rng: random.Random) -> list[Event]:
-        return self._end_turn(state, seat, rng, None, [])
+        return self.end_turn(state, seat, rng, None, [])
 
     def _figure_node(self, state: State, seat: int, figure: Any, spot: Any) -> int:
         """The node a figure command targets, or the IllegalMove that forbids it."""
@@ -301,7 +327,7 @@ class Carcassonne(Ruleset[State]):
                 found.append(scoring.scoring_data(state, feature, returned=True))
         return found
 
-    def _end_turn(
+    def end_turn(
         self,
         state: State,
         seat: int,
@@ -324,27 +350,33 @@ class Carcassonne(Ruleset[State]):
     def _open_turn(
         self, state: State, pending: list[Event], seat: int, rng: random.Random
     ) -> list[Event]:
-        """Draws for ``seat`` (internal randomness) until a tile fits; ends the game when
-        the stack is empty. ``pending`` are this command's events not yet folded."""
+        """Draws for ``seat`` (internal randomness) until a tile fits, and the tile that
+        goes under it if it is a hill; ends the game when the stack is empty.
+        ``pending`` are this command's events not yet folded."""
         stack, remaining = dict(state.stack), state.remaining
         events: list[Event] = []
         if state.options["randomness"] == "internal":
             while remaining:
                 tiles, pool = state.rules.draw_pool(stack, remaining)
-                pick = rng.randrange(pool)
-                for tile in tiles:
-                    pick -= stack[tile.id]
-                    if pick < 0:
-                        break
+                tile = draw_random(tiles, stack, pool, rng)
                 stack[tile.id] -= 1
                 remaining -= 1
                 drawn = self._drawn(state, seat, tile)
                 events += drawn
                 if len(drawn) == 1:  # it fits somewhere: the turn goes on
+                    if remaining and state.rules.hides_under(tile):
+                        tiles, pool = state.rules.draw_pool(stack, remaining)
+                        under = draw_random(tiles, stack, pool, rng)
+                        stack[under.id] -= 1
+                        events.append(self._hidden(seat, under, tile))
                     return events
         if remaining == 0:
             events += self.final_scoring(state, pending + events)
         return events
+
+    @staticmethod
+    def _hidden(seat: int, tile: TileType, over: TileType) -> Event:
+        return Event("tile_hidden", {"seat": seat, "tile": tile.id, "under": over.id})
 
     @staticmethod
     def _drawn(state: State, seat: int, tile: TileType) -> list[Event]:
@@ -377,6 +409,9 @@ class Carcassonne(Ruleset[State]):
     # -- questions -------------------------------------------------------------
 
     def awaiting(self, state: State) -> list[JSON]:
+        step = state.rules.steps.get(state.phase) if state.rules else None
+        if step is not None:
+            return step.awaiting(state)
         if state.phase == PHASE_TILE:
             return [{"seat": state.seat, "decision": "place_tile", "tile": state.tile.id}]
         if state.phase == PHASE_FIGURE:
@@ -387,6 +422,9 @@ class Carcassonne(Ruleset[State]):
         return []
 
     def legal_commands(self, state: State, seat: int) -> JSON:
+        step = state.rules.steps.get(state.phase) if state.rules else None
+        if step is not None:
+            return step.legal(state, seat)
         if seat != state.seat or state.phase not in (PHASE_DRAW, PHASE_TILE, PHASE_FIGURE):
             return {"seat": seat, "decision": None}
         if state.phase == PHASE_DRAW:
@@ -513,6 +551,7 @@ class Carcassonne(Ruleset[State]):
             "stack": {tile: n for tile, n in state.stack.items() if n},
             "remaining": state.remaining,
             "set_aside": list(state.set_aside),
+            "hidden": list(state.hidden),
             "awaiting": self.awaiting(state),
             "over": state.phase == PHASE_OVER,
             "winners": list(state.winners),

@@ -20,7 +20,10 @@ rules consult every enabled module at four named points:
   farmers, trade goods).
 
 A module may keep its own state (``initial``: its part of ``State.ext`` when the game
-starts) and fold its own events (``evolvers``).
+starts), fold its own events (``evolvers``), add steps to a turn (``steps``: a phase
+with its commands, who is awaited, the menu and a bot), react to a tile placed
+(``after_tile``) or a figure placed (``after_figure``: the shepherd's first draw), hide
+a tile under another (``hides_under``: the hills) and offer options (``options``).
 
 South Seas reuses :mod:`service.rules.tiling` with its own kinds (bridges, islands,
 seas, markets) and its own modules.
@@ -38,6 +41,9 @@ from service.rules.tiling.geometry import Pos
 from service.rules.tiling.tiles import TileType
 
 if TYPE_CHECKING:
+    import random
+
+    from service.rules.carcassonne.game import Carcassonne
     from service.rules.carcassonne.state import State
 
 
@@ -86,6 +92,27 @@ AfterScoring = Callable[["State", int], "list[Event]"]
 ExtraTurn = Callable[["State", int, "tuple[int, Figure] | None"], "str | None"]
 #: evolver(state, data): folds one event of a module's own type
 Evolver = Callable[["State", dict[str, Any]], None]
+#: after_tile(state, seat, tile, pos, quarter_turns) -> events after ``tile_placed`` (the
+#: tile is not on the board yet)
+AfterTile = Callable[["State", int, TileType, Pos, int], "list[Event]"]
+#: after_figure(ruleset, state, seat, figure, node, rng) -> (events after
+#: ``follower_placed``, whether the turn pauses for a decision the module awaits)
+AfterFigure = Callable[
+    ["Carcassonne", "State", int, str, int, "random.Random"], "tuple[list[Event], bool]"
+]
+#: command handler(ruleset, state, seat, command, rng) -> events
+Handler = Callable[["Carcassonne", "State", int, "dict[str, Any]", "random.Random"], "list[Event]"]
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """A step a module adds to a turn, under its own phase name: the commands it takes,
+    who is awaited (``[{"seat", "decision", ...}]``), each seat's menu and a random bot."""
+
+    commands: Mapping[str, Handler]
+    awaiting: Callable[[State], list[dict[str, Any]]]
+    legal: Callable[[State, int], dict[str, Any]]
+    bot: Callable[[State, int, random.Random], dict[str, Any]]
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -103,6 +130,15 @@ class Module:
     extra_turns: tuple[ExtraTurn, ...] = ()
     draw_first: tuple[str, ...] = ()
     evolvers: Mapping[str, Evolver] = field(default_factory=dict)
+    steps: Mapping[str, Step] = field(default_factory=dict)
+    after_tile: tuple[AfterTile, ...] = ()
+    after_figure: tuple[AfterFigure, ...] = ()
+    #: hides_under(tile) -> whether a tile drawn blind goes under it (a hill)
+    hides_under: Callable[[TileType], bool] | None = None
+    #: tie_break(state, figures, tied seats) -> the seats that win a tied majority
+    tie_break: Callable[[State, list[Figure], list[int]], list[int]] | None = None
+    #: option name -> spec (type, enum, default, description), as in the game's OPTIONS
+    options: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     #: IllegalMove code -> the rule in plain words, for the codes this module raises
     rules: Mapping[str, str] = field(default_factory=dict)
     #: initial(seats) -> this module's part of ``State.ext`` (JSON-like), if it keeps any

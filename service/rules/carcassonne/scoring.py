@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from service.rules.carcassonne.figures import occupied
 from service.rules.carcassonne.modules import Score, Scoring
 from service.rules.tiling.features import Feature
-from service.rules.tiling.scoring import majority
 
 if TYPE_CHECKING:
     from service.rules.carcassonne.state import State
@@ -88,7 +88,7 @@ def scoring_data(state: State, feature: Feature, returned: bool) -> dict[str, An
             }
             for f in feature.figures
         ],
-        "winners": majority(feature.figures),
+        "winners": state.rules.winners(state, feature.figures),
         "points": score.points,
         "reason": score.reason,
         **score.details,
@@ -101,7 +101,7 @@ def final_features(state: State) -> list[dict[str, Any]]:
     return [
         scoring_data(state, feature, returned=False)
         for _, feature in sorted(state.graph.features.items())
-        if feature.figures and not feature.complete and feature.kind.completion != "never"
+        if occupied(feature) and not feature.complete and feature.kind.completion != "never"
     ]
 
 
@@ -110,5 +110,5 @@ def final_fields(state: State) -> list[dict[str, Any]]:
     return [
         scoring_data(state, feature, returned=False)
         for _, feature in sorted(state.graph.features.items())
-        if feature.figures and feature.kind.name == "field"
+        if occupied(feature) and feature.kind.name == "field"
     ]

@@ -23,10 +23,12 @@ from service.rules.carcassonne.modules import (
     Score,
     Scorer,
     Scoring,
+    Step,
 )
 from service.rules.tiling.board import Board
 from service.rules.tiling.features import Feature, FeatureGraph, Figure
 from service.rules.tiling.geometry import Pos, quarter_turns
+from service.rules.tiling.scoring import majority
 from service.rules.tiling.tiles import Catalogue, TileType
 
 DATA = Path(__file__).parent / "data"
@@ -62,8 +64,14 @@ class GameRules:
         )
         self.extra_turns: tuple[ExtraTurn, ...] = tuple(h for m in modules for h in m.extra_turns)
         self.evolvers: dict[str, Evolver] = {}
+        self.steps: dict[str, Step] = {}
         for module in modules:
             self.evolvers.update(module.evolvers)
+            self.steps.update(module.steps)
+        self.after_tile = tuple(h for m in modules for h in m.after_tile)
+        self.after_figure = tuple(h for m in modules for h in m.after_figure)
+        self._hides = tuple(m.hides_under for m in modules if m.hides_under)
+        self._tie_breaks = tuple(m.tie_break for m in modules if m.tie_break)
         #: the kinds no figure may stand on (the river)
         kinds = self.catalogue.kinds.values()
         self.closed_kinds = frozenset(k.name for k in kinds if not k.figures)
@@ -71,6 +79,19 @@ class GameRules:
         groups = [g for m in modules for g in m.draw_first]
         self.draw_groups = [[t for t in self.catalogue.tiles if t.group == g] for g in groups]
         self.main_stack = [t for t in self.catalogue.tiles if t.group not in groups]
+
+    def hides_under(self, tile: TileType) -> bool:
+        """Whether a tile drawn blind goes under ``tile`` when it is drawn (a hill)."""
+        return any(hides(tile) for hides in self._hides)
+
+    def winners(self, state: State, figures: list[Figure]) -> list[int]:
+        """The seats that win a feature: the most figure weight, ties narrowed by the
+        modules' tie-breaks (a follower on a hill)."""
+        found = majority(figures)
+        for tie_break in self._tie_breaks:
+            if len(found) > 1:
+                found = tie_break(state, figures, found)
+        return found
 
     def score(self, state: State, feature: Feature) -> Score:
         return self.scorers[feature.kind.name](state, feature)
@@ -147,6 +168,7 @@ class State:
         "placed",
         "completed",
         "set_aside",
+        "hidden",
         "turn",
         "winners",
         "extra",
@@ -174,6 +196,8 @@ class State:
         #: roots of the features this turn's tile completed (scored after the follower)
         self.completed: list[int] = []
         self.set_aside: list[str] = []
+        #: tiles put face down under another (a hill): out of play
+        self.hidden: list[str] = []
         self.turn = 0
         self.winners: list[int] = []
         #: whether the current turn is an extra one (the builder's second tile)
@@ -192,6 +216,7 @@ class State:
         other.supply = [dict(s) for s in self.supply]
         other.completed = list(self.completed)
         other.set_aside = list(self.set_aside)
+        other.hidden = list(self.hidden)
         other.winners = list(self.winners)
         other.ext = copy.deepcopy(self.ext) if self.ext else {}
         return other
@@ -243,6 +268,12 @@ def _tile_set_aside(state: State, data: dict[str, Any]) -> None:
     state.phase = PHASE_DRAW
 
 
+def _tile_hidden(state: State, data: dict[str, Any]) -> None:
+    state.stack[data["tile"]] -= 1
+    state.remaining -= 1
+    state.hidden.append(data["tile"])
+
+
 def _tile_placed(state: State, data: dict[str, Any]) -> None:
     pos = (data["x"], data["y"])
     state.completed = place_tile(state, state.tile, pos, quarter_turns(data["rotation"]))
@@ -289,6 +320,7 @@ EVOLVERS: dict[str, Callable[[State, dict[str, Any]], None]] = {
     "game_started": _game_started,
     "tile_drawn": _tile_drawn,
     "tile_set_aside": _tile_set_aside,
+    "tile_hidden": _tile_hidden,
     "tile_placed": _tile_placed,
     "follower_placed": _follower_placed,
     "feature_scored": _feature_scored,

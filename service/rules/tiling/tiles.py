@@ -13,14 +13,14 @@ A tile data file is JSON::
 
 Feature kinds are data, so that later sets (rivers, South Seas bridges, islands, seas
 and markets) add kinds without code. A kind's ``span`` says which ports a segment
-fills on each side it names: ``side`` (all three, like a city), ``centre`` (like a
-road), ``half`` (half-sides, like a field) or ``none`` (inside the tile, like a
-cloister). A kind with ``"figures": false`` (a river) takes no figure. ``completion``
-is ``sides`` (closed when no side is left open), ``surrounded`` (when the eight
-neighbours are placed) or ``never``. ``touches`` lists
-the indices of the features a field borders (farmers score the completed cities among
-them). Other keys on a feature are numeric attributes (``shield``) that must be
-declared in ``feature_attributes``; they add up along a connected feature. A tile's
+fills on each side it names: ``side`` (all three, like a city; or one, named ``N:R``),
+``centre`` (like a road), ``half`` (half-sides, like a field) or ``none`` (inside the
+tile, like a cloister). A kind with ``"figures": false`` (a river) takes no figure.
+``completion`` is ``sides`` (closed when no side is left open), ``surrounded`` (when
+the eight neighbours are placed) or ``never``. ``touches`` lists the indices of the
+features a field borders (farmers score the completed cities among them). Other keys
+on a feature are numeric attributes (``shield``) that must be declared in
+``feature_attributes``; they add up along a connected feature. A tile's
 optional ``group`` names a drawing group (the River's tiles are drawn apart, before
 the main stack).
 
@@ -51,6 +51,8 @@ from service.rules.tiling.geometry import (
 )
 
 SPANS = ("side", "centre", "half", "none")
+#: the ports of a side, named in data as ``N:L``, ``N:C``, ``N:R``
+PORT_NAMES = {"L": LEFT, "C": CENTRE, "R": RIGHT}
 COMPLETIONS = ("sides", "surrounded", "never")
 
 
@@ -183,10 +185,13 @@ class Catalogue:
                 if owner[p] != -1:
                     raise TileDataError(f"{where}: port {p} claimed twice")
                 owner[p] = index
-        # A field side's centre port belongs to the field holding both of its halves.
+        # A field side's centre port belongs to the field holding both of its halves. A
+        # side split between two fields (Hills & Sheep's C!.v: a hedge down to the edge)
+        # gives it to the left one: whatever meets that side joins both halves anyway.
         for side in range(4):
             centre, left, right = port(side, CENTRE), port(side, LEFT), port(side, RIGHT)
-            if owner[centre] == -1 and owner[left] == owner[right] != -1:
+            halves = owner[left] != -1 and owner[right] != -1
+            if owner[centre] == -1 and halves and specs[owner[left]][0].span == "half":
                 owner[centre] = owner[left]
         if -1 in owner:
             raise TileDataError(f"{where}: ports {[p for p in range(PORTS) if owner[p] < 0]} empty")
@@ -235,10 +240,22 @@ class Catalogue:
                 raise TileDataError(f"{where}: bad half-sides {names}")
             ports = frozenset(HALF_SIDE_PORT[n] for n in names)
         else:
-            if any(n not in SIDES for n in names) or (kind.span == "none") != (not names):
+            # "N" is a whole side; "N:R" one port of it (side span only), for a city that
+            # reaches a side only at a corner (the asymmetric Hills & Sheep city tiles).
+            parts = [n.partition(":")[::2] for n in names]
+            bad = [
+                n
+                for n, (side, k) in zip(names, parts, strict=True)
+                if side not in SIDES or (k and (kind.span != "side" or k not in PORT_NAMES))
+            ]
+            if bad or (kind.span == "none") != (not names):
                 raise TileDataError(f"{where}: bad sides {names} for {kind.name}")
-            ks = (LEFT, CENTRE, RIGHT) if kind.span == "side" else (CENTRE,)
-            ports = frozenset(port(SIDES.index(n), k) for n in names for k in ks)
+            whole = (LEFT, CENTRE, RIGHT) if kind.span == "side" else (CENTRE,)
+            ports = frozenset(
+                port(SIDES.index(side), k)
+                for side, named in parts
+                for k in ((PORT_NAMES[named],) if named else whole)
+            )
         attrs = {k: int(v) for k, v in spec.items() if k not in ("kind", "at", "touches")}
         for name in attrs:
             if kind.name not in self.attributes.get(name, ()):

@@ -11,7 +11,10 @@ def test_the_rulesets_catalogue_lists_each_expansion_with_its_tile_count_and_fig
         "river": 12,
         "inns_cathedrals": 18,
         "traders_builders": 24,
+        "hills_sheep": 18,
     }
+    assert listed["hills_sheep"]["options"] == ["hill_tiebreak"]
+    assert listed["hills_sheep"]["figures"] == {"shepherd": {"count": 1, "weight": 0}}
     assert listed["inns_cathedrals"]["figures"] == {"big_follower": {"count": 1, "weight": 2}}
     assert set(listed["traders_builders"]["figures"]) == {"builder", "pig"}
     assert CARCASSONNE.describe()["options"]["expansions"]["items"] == list(listed)

@@ -44,6 +44,7 @@ def test_game_started_carries_the_options_seats_start_tile_and_stack():
         "farmers": False,
         "small_cities": False,
         "expansions": [],
+        "hill_tiebreak": "any",
         "randomness": "internal",
     }
     assert data["seats"] == 3
@@ -57,6 +58,7 @@ def test_options_default_to_farmers_on_small_cities_off_and_no_expansion():
         "farmers": True,
         "small_cities": False,
         "expansions": [],
+        "hill_tiebreak": "any",
         "randomness": "internal",
     }
 

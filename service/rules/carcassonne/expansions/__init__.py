@@ -12,7 +12,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from service.rules.carcassonne.expansions import inns_cathedrals, river, traders_builders
+from service.rules.carcassonne.expansions import (
+    hills_sheep,
+    inns_cathedrals,
+    river,
+    traders_builders,
+)
 from service.rules.carcassonne.modules import Module
 
 DATA = Path(__file__).parent.parent / "data"
@@ -40,6 +45,7 @@ class Expansion:
             "title": self.title,
             "summary": self.summary,
             "tiles": self.tile_count(),
+            "options": list(self.module.options),
             "figures": {
                 name: {"count": figure.count, "weight": figure.weight}
                 for name, figure in self.module.figures.items()
@@ -49,5 +55,5 @@ class Expansion:
 
 EXPANSIONS: dict[str, Expansion] = {
     part.MODULE.name: Expansion(part.MODULE, part.TITLE, part.SUMMARY)
-    for part in (river, inns_cathedrals, traders_builders)
+    for part in (river, inns_cathedrals, traders_builders, hills_sheep)
 }

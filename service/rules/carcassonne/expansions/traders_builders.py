@@ -31,7 +31,6 @@ from service.rules.carcassonne.modules import FigureType, Module
 from service.rules.carcassonne.scoring import completed_cities, sorted_tiles
 from service.rules.core import Event
 from service.rules.tiling.features import Feature, Figure
-from service.rules.tiling.scoring import majority
 
 if TYPE_CHECKING:
     from service.rules.carcassonne.state import State
@@ -95,7 +94,7 @@ def pig_bonus(state: State) -> list[dict[str, Any]]:
     for _, feature in sorted(state.graph.features.items()):
         if feature.kind.name != "field":
             continue
-        winners = majority(feature.figures)
+        winners = state.rules.winners(state, feature.figures)
         for f in feature.figures:
             if f.kind == "pig" and f.seat in winners:
                 cities = completed_cities(state, feature)

@@ -1,0 +1,236 @@
+"""Hills & Sheep (Big Box rulebook, "Moutons & Collines"): its tiles and tokens against
+the reference (shared/reference/carcassonne.md §2.5) and every worked example of its
+pages, built tile by tile.
+
+The OCR'd rulebook lost its illustrations: each board is rebuilt from what the text
+names (tiles, figures, points). Seat 0 is Red and plays first, seat 1 is Blue (the
+examples follow Red). The start tile D lies at (0, 0), city north, road west-east.
+Sheep and wolf tokens are sent as commands (external randomness), as the examples
+name them.
+"""
+
+from __future__ import annotations
+
+from service.rules.carcassonne import CARCASSONNE
+from service.rules.carcassonne.expansions.hills_sheep import TOKENS, hill_tiebreak
+from service.rules.play import play_game
+from service.rules.tiling.features import Figure
+from tests.rules.carcassonne.expansion_data import catalogue, tiles_of
+from tests.rules.carcassonne.table import Table, only, refused, scored
+
+RED, BLUE = 0, 1
+
+HILLS_SHEEP = {
+    "HS/C!.v": (2, "CFFF"), "HS/CC!.v": (2, "CCFC"), "HS/Cc.h.1": (1, "CFFC"),
+    "HS/CC.h.2": (1, "CFFC"), "HS/Cc.v": (1, "CFFC"), "HS/CFC.h": (1, "CFCF"),
+    "HS/CFC.v": (1, "FCFC"), "HS/CFR.h": (1, "CFRF"), "HS/CRr.h": (1, "CRRF"),
+    "HS/LCRr": (1, "CRRF"), "HS/LRrR": (1, "RRRF"), "HS/RCC.v": (1, "CFRC"),
+    "HS/RFR.h": (1, "RFRF"), "HS/RR.h": (1, "FFRR"), "HS/RrC.h": (1, "CFRR"),
+    "HS/RRr.v": (1, "FRRR"),
+}  # fmt: skip
+
+
+def test_hills_and_sheep_has_18_tiles_8_hills_8_vineyards_2_plain_cloisters():
+    assert tiles_of("hills_sheep", "HS/") == HILLS_SHEEP
+    tiles = [t for t in catalogue("hills_sheep").tiles if t.id.startswith("HS/")]
+
+    def count(kind: str) -> int:
+        return sum(t.count for t in tiles if any(s.kind.name == kind for s in t.segments))
+
+    assert (sum(t.count for t in tiles), count("hill"), count("vineyard")) == (18, 8, 8)
+    plain = [t.id for t in tiles if t.id.startswith("HS/L")]
+    assert plain == ["HS/LCRr", "HS/LRrR"]
+
+
+def test_18_tokens_4_one_sheep_5_two_5_three_2_four_2_wolves():
+    assert TOKENS == {"1": 4, "2": 5, "3": 5, "4": 2, "wolf": 2}
+    table = Table(expansions=["hills_sheep"])
+    assert table.state.ext["hills_sheep"]["bag"] == TOKENS
+    assert table.events[0].data["figures"]["shepherd"] == 1
+
+
+def test_the_asymmetric_city_tile_has_two_cities_on_its_north_side():
+    tile = catalogue("hills_sheep").get("HS/CC!.v")
+    assert tile.spots[0][1:3] == ("city:N,W", "city:N,E")
+
+
+# -- hills ----------------------------------------------------------------------------------
+
+
+def test_a_tile_drawn_blind_goes_under_each_hill():
+    table = Table(expansions=["hills_sheep"])
+    hill = {"type": "draw_tile", "tile": "HS/RrC.h"}
+    assert refused(table, hill).code == "hidden_tile_required"
+    events = table.send({**hill, "under": "U"})
+    hidden = only([e.data for e in events if e.type == "tile_hidden"])
+    assert hidden == {"seat": RED, "tile": "BA/RFr", "under": "HS/RrC.h"}
+    assert table.state.hidden == ["BA/RFr"]
+    assert table.state.stack["BA/RFr"] == 7
+
+
+def test_with_the_servers_draws_every_hill_but_the_last_tile_hides_one():
+    events, _ = play_game(CARCASSONNE, {"expansions": ["hills_sheep"]}, 2, b"hills", ["random"] * 2)
+    hills = {t.id for t in catalogue("hills_sheep").tiles if t.id.endswith(".h") or ".h." in t.id}
+    for n, event in enumerate(events):
+        if event.type == "tile_drawn" and event.data["tile"] in hills:
+            following = events[n + 1].type
+            last = not any(e.type == "tile_drawn" for e in events[n + 1 :])
+            assert following == "tile_set_aside" or following == "tile_hidden" or last
+
+
+def hill_city(table: Table) -> list:
+    """Red's knight on a hill tile and Blue's knight, tied in a city of 4 tiles and a
+    shield that Red's next tile completes (returns that turn's events)."""
+    table.send({"type": "draw_tile", "tile": "HS/RrC.h", "under": "U"})
+    table.place(1, 0, 0)
+    table.follow("city:N")  # Red's knight, on the hill
+    table.turn("N", 0, -1, 180, "city:E,S")  # Blue's knight
+    return table.turn("M", 1, -1, 270)
+
+
+def test_on_a_tie_the_follower_on_a_hill_wins_alone_red_scores_the_10_points():
+    table = Table(expansions=["hills_sheep"])
+    city = only(scored(hill_city(table)), kind="city")
+    assert (len(city["tiles"]), city["shields"], city["points"]) == (4, 1, 10)
+    assert sorted(f["seat"] for f in city["figures"]) == [RED, BLUE]
+    assert city["winners"] == [RED]
+    assert table.scores == [10, 0]
+
+
+def test_without_a_hill_the_same_tie_scores_10_for_both():
+    table = Table(expansions=["hills_sheep"])
+    table.turn("K", 1, 0, 0, "city:N")  # the same tile without a hill
+    table.turn("N", 0, -1, 180, "city:E,S")
+    city = only(scored(table.turn("M", 1, -1, 270)), kind="city")
+    assert (city["winners"], city["points"]) == ([RED, BLUE], 10)
+
+
+def test_the_two_readings_of_the_hill_tie_break():
+    # Both tied players have followers on hills: the rulebook ("any") keeps the tie;
+    # the variant ("most") gives it to the one with more followers on hills.
+    for reading, winners in (("any", [RED, BLUE]), ("most", [BLUE])):
+        table = Table(expansions=["hills_sheep"], hill_tiebreak=reading)
+        table.send({"type": "draw_tile", "tile": "HS/RrC.h", "under": "U"})
+        table.place(1, 0, 0)
+        table.follow(None)
+        on_hill, plain = (1, 0), (0, 0)
+        figures = [
+            Figure(RED, "follower", 1, on_hill, "city:N"),
+            Figure(RED, "follower", 1, plain, "city:N"),
+            Figure(BLUE, "follower", 1, on_hill, "city:N"),
+            Figure(BLUE, "follower", 1, on_hill, "city:N"),
+        ]
+        assert hill_tiebreak(table.state, figures, [RED, BLUE]) == winners
+
+
+# -- vineyards ------------------------------------------------------------------------------
+
+
+def test_a_completed_cloister_scores_3_more_per_vineyard_red_scores_15():
+    table = Table(expansions=["hills_sheep"])
+    table.turn("B", 0, 1, 0, "cloister")  # Red's monk
+    table.turn("U", -1, 0)
+    table.turn("U", 1, 0)
+    table.turn("HS/C!.v", -1, 1, 180)
+    table.turn("HS/C!.v", 1, 1, 180)
+    table.turn("E", -1, 2)
+    table.turn("E", 1, 2)
+    events = table.turn("B", 0, 2)  # the eighth neighbour
+    cloister = only(scored(events), kind="cloister")
+    assert (cloister["vineyards"], cloister["winners"], cloister["points"]) == (2, [RED], 15)
+    assert cloister["reason"] == "completed cloister: 1 + 8 surrounding tiles + 3 x 2 vineyards"
+
+
+def test_vineyards_give_nothing_to_an_unfinished_cloister_at_the_end():
+    table = Table(expansions=["hills_sheep"])
+    table.turn("B", 0, 1, 0, "cloister")
+    table.turn("HS/C!.v", -1, 1, 180)
+    cloister = only(table.final(), kind="cloister")
+    assert (cloister["points"], "vineyards" in cloister) == (3, False)
+
+
+# -- shepherds ------------------------------------------------------------------------------
+
+
+def shared_field(table: Table) -> None:
+    """Red's and Blue's shepherds with 8 sheep in 4 tokens, in fields about to meet."""
+    table.turn("U", 1, 0, 0, "field:NL,NR,EL,WR", figure="shepherd")
+    table.send({"type": "draw_sheep", "token": "2"})
+    table.turn("U", -1, 0, 0, "field:ER,SL,SR,WL", figure="shepherd")
+    table.send({"type": "draw_sheep", "token": "3"})
+    table.draw("E")
+    table.place(1, -1, 0)  # extends Red's field: Red tends his flock first
+    table.send({"type": "tend_flock", "action": "grow"})
+    table.send({"type": "draw_sheep", "token": "1"})
+    table.follow(None)
+    table.draw("B")
+    table.place(0, 1, 0)  # extends Blue's field
+    table.send({"type": "tend_flock", "action": "grow"})
+    table.send({"type": "draw_sheep", "token": "2"})
+    table.follow(None)
+    table.draw("A")
+    table.place(2, 0, 90)  # the road ends: the two fields are one, with 4 tokens
+
+
+def test_shepherds_sharing_a_field_each_score_its_8_sheep_when_red_gathers():
+    table = Table(expansions=["hills_sheep"])
+    shared_field(table)
+    assert CARCASSONNE.awaiting(table.state)[0]["decision"] == "tend_flock"
+    events = table.send({"type": "tend_flock", "action": "gather"})
+    flock = only([e.data for e in events if e.type == "flock_scored"])
+    assert (flock["sheep"], sorted(flock["tokens"]), flock["winners"]) == (
+        8,
+        ["1", "2", "2", "3"],
+        [RED, BLUE],
+    )
+    assert flock["points"] == 8 and table.scores == [8, 8]
+    assert table.state.supply[RED]["shepherd"] == table.state.supply[BLUE]["shepherd"] == 1
+    assert table.state.ext["hills_sheep"]["bag"] == TOKENS  # every token back in the bag
+
+
+def test_had_red_grown_the_flock_a_wolf_would_have_left_both_with_nothing():
+    table = Table(expansions=["hills_sheep"])
+    shared_field(table)
+    table.send({"type": "tend_flock", "action": "grow"})
+    events = table.send({"type": "draw_sheep", "token": "wolf"})
+    lost = only([e.data for e in events if e.type == "flock_lost"])
+    assert sorted(s["seat"] for s in lost["shepherds"]) == [RED, BLUE]
+    assert table.scores == [0, 0]
+    assert table.state.ext["hills_sheep"] == {"bag": TOKENS, "flocks": {}, "due": None}
+    assert table.state.phase == "place_follower"  # the turn goes on
+
+
+def test_a_shepherd_placed_on_a_wolf_goes_home():
+    table = Table(expansions=["hills_sheep"])
+    table.turn("U", 1, 0, 0, "field:NL,NR,EL,WR", figure="shepherd")
+    events = table.send({"type": "draw_sheep", "token": "wolf"})
+    assert [e.type for e in events][:2] == ["sheep_drawn", "flock_lost"]
+    assert table.state.supply[RED]["shepherd"] == 1
+    assert not [f for f in CARCASSONNE.view(table.state, None)["followers"]]
+
+
+def test_a_shepherd_stands_beside_a_farmer_but_never_beside_another_shepherd():
+    table = Table(expansions=["hills_sheep"])
+    table.turn("U", 1, 0, 0, "field:NL,NR,EL,WR")  # Red's farmer
+    table.turn("U", 2, 0, 0, "field:NL,NR,EL,WR", figure="shepherd")  # Blue's shepherd
+    table.send({"type": "draw_sheep", "token": "3"})
+    table.draw("U")
+    table.place(3, 0, 0)
+    other = {"type": "place_follower", "spot": "field:NL,NR,EL,WR", "figure": "shepherd"}
+    assert refused(table, other).code == "field_has_shepherd"
+
+
+def test_a_field_closed_all_round_gathers_at_once():
+    table = Table(expansions=["hills_sheep", "inns_cathedrals"])
+    table.turn("IC/CCCC", 0, -1, 0, "field:I", figure="shepherd")  # an inner field
+    events = table.send({"type": "draw_sheep", "token": "3"})
+    flock = only([e.data for e in events if e.type == "flock_scored"])
+    assert (flock["winners"], flock["points"]) == ([RED], 3)
+    assert flock["reason"] == "flock gathered, its field is closed: 1 point x 3 sheep"
+
+
+def test_shepherds_score_nothing_at_the_end():
+    table = Table(expansions=["hills_sheep"])
+    table.turn("U", 1, 0, 0, "field:NL,NR,EL,WR", figure="shepherd")
+    table.send({"type": "draw_sheep", "token": "4"})
+    assert table.final() == []
