@@ -130,6 +130,8 @@ def main() -> None:
         },
         "ratio_to_baseline": round(ratio),
         "target_games_per_second": 50 if expansions else 100,
+        # the base game measured in the same run, to compare on a noisy machine
+        **({"base_game": games_per_second(args.games, {})} if expansions else {}),
     }
     print(
         f"{speed['games_per_second']} games/s ({speed['games']} games in {speed['seconds']} s, "

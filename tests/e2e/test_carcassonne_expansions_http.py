@@ -38,13 +38,15 @@ def test_a_whole_game_with_every_expansion_over_http(server, api_key):
     started = events[0]["data"]
     assert started["options"]["expansions"] == list(EXPANSIONS)
     assert set(started["figures"]) == {"follower", "big_follower", "builder", "pig", "shepherd"}
-    # The river came first: the spring is the start tile, then the river tiles, the lake.
+    # The river tiles came first, the lake last.
     drawn = [e["data"]["tile"] for e in events if e["type"] == "tile_drawn"]
     river = [n for n, tile in enumerate(drawn) if tile.startswith("RI")]
-    assert started["start"]["tile"] == "RI/s"
+    # The wheel board is the start, with the spring beside it.
+    assert started["start"]["tile"] == "WF/wheel.0.0"
+    assert started["layout"][-1]["tile"] == "RI/s"
     assert river == list(range(len(river))) and drawn[river[-1]] == "RI.1/I.e"
     placed = [e["data"]["tile"] for e in events if e["type"] == "tile_placed"]
-    assert {t.split("/")[0] for t in placed} >= {"BA", "RI.1", "IC", "TB", "HS"}
+    assert {t.split("/")[0] for t in placed} >= {"BA", "RI.1", "IC", "TB", "HS", "WF"}
     server_state = fold(carcassonne, events)
     assert carcassonne.view(server_state, None) == carcassonne.view(client_state, None)
     verified = client.get(f"/v1/games/{game['id']}/verify").json()

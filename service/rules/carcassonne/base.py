@@ -25,4 +25,4 @@ def modules_for(options: Mapping[str, Any]) -> tuple[Module, ...]:
     """The modules a game with these (normalised) options plays with, in hook order:
     the base game, then the expansions in :data:`EXPANSIONS` order."""
     chosen = options.get("expansions", ())
-    return (BASE, *(e.module for name, e in EXPANSIONS.items() if name in chosen))
+    return (BASE, *(e.module_for(options) for name, e in EXPANSIONS.items() if name in chosen))

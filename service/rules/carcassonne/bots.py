@@ -24,10 +24,6 @@ if TYPE_CHECKING:
     from service.rules.carcassonne.game import Carcassonne
 
 
-#: a figure and the spot it would take; None for skipping
-Choice = tuple[str, str] | None
-
-
 def _pick(state: State, stack: dict[str, int], remaining: int, rng: random.Random) -> str:
     pool, _ = state.rules.draw_pool(stack, remaining)
     tiles = [tile.id for tile in pool if stack[tile.id]]
@@ -35,9 +31,12 @@ def _pick(state: State, stack: dict[str, int], remaining: int, rng: random.Rando
 
 
 def _draw(state: State, rng: random.Random) -> JSON:
-    """A random draw from what may be drawn, and the tile under it if it is a hill."""
+    """A random draw from what may be drawn, which copy it is (a wheel icon), and the
+    tile under it if it is a hill."""
     command = {"type": "draw_tile", "tile": _pick(state, state.stack, state.remaining, rng)}
     tile = state.catalogue.get(command["tile"])
+    for detail in state.rules.draw_details:
+        command.update(detail(state, tile, [], rng, None))
     hides = state.remaining > 1 and state.rules.hides_under(tile)
     if hides and state.rules.fits_anywhere(state, tile):
         stack = {**state.stack, tile.id: state.stack[tile.id] - 1}
@@ -49,21 +48,19 @@ def _place(pos: tuple[int, int], q: int) -> JSON:
     return {"type": "place_tile", "x": pos[0], "y": pos[1], "rotation": ROTATIONS[q]}
 
 
-def _choices(ruleset: Carcassonne, state: State, seat: int) -> list[Choice]:
-    """Every figure the seat may place now and where, then skipping."""
+def _choices(ruleset: Carcassonne, state: State, seat: int) -> list[JSON]:
+    """Every command of the figure step: each figure the seat may place and where, the
+    modules' commands (a crown space), then skipping."""
     menu = ruleset.legal_commands(state, seat)
     by_figure = menu.get("figures", {"follower": menu["spots"]})
-    return [(figure, e["spot"]) for figure, spots in by_figure.items() for e in spots] + [None]
-
-
-def _figure_command(choice: Choice) -> JSON:
-    if choice is None:
-        return {"type": "skip"}
-    figure, spot = choice
-    command = {"type": "place_follower", "spot": spot}
-    if figure != "follower":
-        command["figure"] = figure
-    return command
+    choices = []
+    for figure, spots in by_figure.items():
+        for entry in spots:
+            command = {"type": "place_follower", "spot": entry["spot"]}
+            if figure != "follower":
+                command["figure"] = figure
+            choices.append(command)
+    return [*choices, *menu.get("commands", ()), {"type": "skip"}]
 
 
 def random_bot(ruleset: Carcassonne, state: State, seat: int, rng: random.Random) -> JSON:
@@ -74,14 +71,14 @@ def random_bot(ruleset: Carcassonne, state: State, seat: int, rng: random.Random
         return _draw(state, rng)
     if state.phase == PHASE_TILE:
         return _place(*rng.choice(state.rules.placements(state, state.tile)))
-    return _figure_command(rng.choice(_choices(ruleset, state, seat)))
+    return rng.choice(_choices(ruleset, state, seat))
 
 
-def _gain(ruleset: Carcassonne, state: State, seat: int, choice: Choice) -> int:
-    """Points ``seat`` scores this turn if it places ``choice`` (or nothing)."""
+def _gain(ruleset: Carcassonne, state: State, seat: int, choice: JSON) -> int:
+    """Points ``seat`` scores this turn with the figure-step command ``choice``."""
     new = None
-    if choice is not None:
-        figure, spot = choice
+    if choice["type"] == "place_follower":
+        figure, spot = choice.get("figure", "follower"), choice["spot"]
         node = state.tile_node(state.placed, spot)
         weight = state.rules.figures[figure].weight
         new = (state.graph.find(node), Figure(seat, figure, weight, state.placed, spot))
@@ -112,9 +109,10 @@ def greedy_bot(ruleset: Carcassonne, state: State, seat: int, rng: random.Random
                 best.append(command)
         return rng.choice(best)
     assert state.phase == PHASE_FIGURE
-    gains = {c: _gain(ruleset, state, seat, c) for c in _choices(ruleset, state, seat)}
-    top = max(gains.values())
-    return _figure_command(rng.choice([c for c, g in gains.items() if g == top]))
+    choices = _choices(ruleset, state, seat)
+    gains = [_gain(ruleset, state, seat, c) for c in choices]
+    top = max(gains)
+    return rng.choice([c for c, g in zip(choices, gains, strict=True) if g == top])
 
 
 BOTS: dict[str, Callable[[Carcassonne, State, int, random.Random], JSON]] = {

@@ -16,7 +16,6 @@ is described in docs/rulesets/carcassonne.md.
 
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
@@ -32,10 +31,11 @@ from service.rules.carcassonne.state import (
     PHASE_OVER,
     PHASE_TILE,
     State,
+    copy_json,
     game_rules,
 )
 from service.rules.core import JSON, RANDOMNESS_MODES, Event, IllegalMove, InvalidOptions, Ruleset
-from service.rules.tiling.features import Figure
+from service.rules.tiling.features import Feature, Figure
 from service.rules.tiling.geometry import ROTATIONS, Pos, quarter_turns
 from service.rules.tiling.tiles import TileType
 from service.rules.tiling.turns import draw_random
@@ -149,11 +149,17 @@ class Carcassonne(Ruleset[State]):
                 ):
                     raise InvalidOptions(name, f"{name} must be a list drawn from {spec['items']}")
                 value = [item for item in spec["items"] if item in value]  # canonical order
+            elif spec["type"] == "object":
+                if value is not None and not isinstance(value, Mapping):
+                    raise InvalidOptions(name, f"{name} must be an object or null")
             elif not (
                 isinstance(value, bool) if spec["type"] == "boolean" else value in spec["enum"]
             ):
                 raise InvalidOptions(name, f"{name} must be {spec.get('enum', 'a boolean')}")
             result[name] = value
+        for expansion in EXPANSIONS.values():
+            if expansion.check:
+                expansion.check(result)
         return result
 
     # -- the decider -----------------------------------------------------------
@@ -162,19 +168,19 @@ class Carcassonne(Ruleset[State]):
         if not isinstance(seats, int) or not self.min_seats <= seats <= self.max_seats:
             raise InvalidOptions("seats", f"Carcassonne is for 2 to 8 players, not {seats}")
         rules = game_rules(modules_for(options))
-        start = rules.start_tile()
+        start, *layout = rules.start_placements()
         stack = {t.id: t.count - t.start for t in rules.catalogue.tiles}
-        started = Event(
-            "game_started",
-            {
-                "ruleset": self.name,
-                "options": dict(options),
-                "seats": seats,
-                "figures": {name: f.count for name, f in rules.figures.items()},
-                "start": {"tile": start.id, "x": 0, "y": 0, "rotation": 0},
-                "stack": stack,
-            },
-        )
+        data = {
+            "ruleset": self.name,
+            "options": dict(options),
+            "seats": seats,
+            "figures": {name: f.count for name, f in rules.figures.items()},
+            "start": start,
+            "stack": stack,
+        }
+        if layout:
+            data["layout"] = layout
+        started = Event("game_started", data)
         state = self.evolve(self.initial_state(), started)
         return [started, *self._open_turn(state, [], 0, rng)]
 
@@ -183,6 +189,8 @@ class Carcassonne(Ruleset[State]):
 
     def evolve(self, state: State, event: Event) -> State:
         (EVOLVERS.get(event.type) or state.rules.evolvers[event.type])(state, event.data)
+        for observer in state.rules.observers.get(event.type, ()):
+            observer(state, event.data)
         return state
 
     def copy_state(self, state: State) -> State:
@@ -207,6 +215,8 @@ class Carcassonne(Ruleset[State]):
             PHASE_FIGURE: {"place_follower": self._place_follower, "skip": self._skip},
         }[state.phase]
         handler = handlers.get(kind)
+        if handler is None and state.phase == PHASE_FIGURE and kind in state.rules.figure_commands:
+            return state.rules.figure_commands[kind](self, state, seat, command, rng)
         if handler is None:
             if kind not in ("draw_tile", "place_tile", "place_follower", "skip"):
                 raise illegal("unknown_command", f"unknown command type {kind!r}")
@@ -224,16 +234,19 @@ class Carcassonne(Ruleset[State]):
         pool, _ = state.rules.draw_pool(state.stack, state.remaining)
         if tile not in pool:
             raise illegal("tile_not_drawable_yet", f"{tile.name} is not in the stack drawn now")
-        events = self._drawn(state, seat, tile)
+        events = self._drawn(state, seat, tile, [], rng, command)
         if len(events) == 2 and state.remaining == 1:
             events += self.final_scoring(state, events)
-        elif len(events) == 1 and state.rules.hides_under(tile) and state.remaining > 1:
-            stack = {**state.stack, tile.id: state.stack[tile.id] - 1}
-            under = state.catalogue.get(command.get("under"))
-            pool, _ = state.rules.draw_pool(stack, state.remaining - 1)
-            if under is None or under not in pool or stack[under.id] < 1:
-                raise illegal("hidden_tile_required", f"name the tile drawn under {tile.name}")
-            events.append(self._hidden(seat, under, tile))
+        elif len(events) == 1:
+            if state.rules.hides_under(tile) and state.remaining > 1:
+                stack = {**state.stack, tile.id: state.stack[tile.id] - 1}
+                under = state.catalogue.get(command.get("under"))
+                pool, _ = state.rules.draw_pool(stack, state.remaining - 1)
+                if under is None or under not in pool or stack[under.id] < 1:
+                    raise illegal("hidden_tile_required", f"name the tile drawn under {tile.name}")
+                events.append(self._hidden(seat, under, tile))
+            for hook in state.rules.after_draw:
+                events += hook(self, state, seat, events[0].data, list(events), rng)
         return events
 
     def _place_tile(
@@ -361,7 +374,7 @@ class Carcassonne(Ruleset[State]):
                 tile = draw_random(tiles, stack, pool, rng)
                 stack[tile.id] -= 1
                 remaining -= 1
-                drawn = self._drawn(state, seat, tile)
+                drawn = self._drawn(state, seat, tile, pending + events, rng, None)
                 events += drawn
                 if len(drawn) == 1:  # it fits somewhere: the turn goes on
                     if remaining and state.rules.hides_under(tile):
@@ -369,6 +382,8 @@ class Carcassonne(Ruleset[State]):
                         under = draw_random(tiles, stack, pool, rng)
                         stack[under.id] -= 1
                         events.append(self._hidden(seat, under, tile))
+                    for hook in state.rules.after_draw:
+                        events += hook(self, state, seat, drawn[0].data, pending + events, rng)
                     return events
         if remaining == 0:
             events += self.final_scoring(state, pending + events)
@@ -379,8 +394,20 @@ class Carcassonne(Ruleset[State]):
         return Event("tile_hidden", {"seat": seat, "tile": tile.id, "under": over.id})
 
     @staticmethod
-    def _drawn(state: State, seat: int, tile: TileType) -> list[Event]:
-        drawn = Event("tile_drawn", {"seat": seat, "tile": tile.id})
+    def _drawn(
+        state: State,
+        seat: int,
+        tile: TileType,
+        pending: list[Event],
+        rng: random.Random,
+        command: JSON | None,
+    ) -> list[Event]:
+        """``tile_drawn`` (with the modules' details: a wheel icon), and
+        ``tile_set_aside`` if the tile fits nowhere."""
+        data = {"seat": seat, "tile": tile.id}
+        for detail in state.rules.draw_details:
+            data.update(detail(state, tile, pending, rng, command))
+        drawn = Event("tile_drawn", data)
         if state.rules.fits_anywhere(state, tile):
             return [drawn]
         aside = Event(
@@ -450,32 +477,43 @@ class Carcassonne(Ruleset[State]):
             }
         placed = state.board.tiles[state.placed]
         features = [state.graph.feature(placed.node + i) for i in range(len(placed.tile.segments))]
-        free = [
-            i
-            for i, feature in enumerate(features)
-            if self._may_take(state, seat, feature.kind.name, occupied(feature))
-        ]
-        menu = {
-            "seat": seat,
-            "decision": "place_follower",
-            "x": state.placed[0],
-            "y": state.placed[1],
-            "spots": _spot_menu(placed.tile, placed.q, free),
-            "skip": True,
-        }
+        by_figure = None
         if len(state.rules.figures) > 1:
-            menu["figures"] = {
+            by_figure = {
                 name: _spot_menu(
                     placed.tile,
                     placed.q,
                     [
                         i
-                        for i in range(len(features))
-                        if self._may_put(state, seat, name, placed.node + i)
-                    ],
+                        for i, feature in enumerate(features)
+                        if self._may_put(state, seat, name, placed.node + i, feature)
+                    ]
+                    if state.supply[seat][name]
+                    else [],
                 )
                 for name in state.rules.figures
             }
+            spots = by_figure["follower"]  # the same tests as _may_take's
+        else:
+            free = [
+                i
+                for i, feature in enumerate(features)
+                if self._may_take(state, seat, feature.kind.name, occupied(feature))
+            ]
+            spots = _spot_menu(placed.tile, placed.q, free)
+        menu = {
+            "seat": seat,
+            "decision": "place_follower",
+            "x": state.placed[0],
+            "y": state.placed[1],
+            "spots": spots,
+            "skip": True,
+        }
+        commands = [c for menus in state.rules.figure_menus for c in menus(state, seat)]
+        if commands:
+            menu["commands"] = commands
+        if by_figure is not None:
+            menu["figures"] = by_figure
         return menu
 
     @staticmethod
@@ -487,11 +525,10 @@ class Carcassonne(Ruleset[State]):
         return kind != "field" or state.options["farmers"]
 
     @staticmethod
-    def _may_put(state: State, seat: int, figure: str, node: int) -> bool:
-        """Whether ``seat`` may put a ``figure`` on the segment ``node`` of the tile just
-        placed (the menus of games with several figure types; the same tests as
-        ``_figure_node``, without the reasons)."""
-        feature = state.graph.feature(node)
+    def _may_put(state: State, seat: int, figure: str, node: int, feature: Feature) -> bool:
+        """Whether ``seat`` may put a ``figure`` on the segment ``node`` (of ``feature``)
+        of the tile just placed (the menus of games with several figure types; the same
+        tests as ``_figure_node``, without the reasons)."""
         if state.supply[seat][figure] < 1 or not feature.kind.figures:
             return False
         if feature.kind.name == "field" and not state.options["farmers"]:
@@ -556,7 +593,7 @@ class Carcassonne(Ruleset[State]):
             "over": state.phase == PHASE_OVER,
             "winners": list(state.winners),
             "extra_turn": state.extra,
-            "expansions": copy.deepcopy(state.ext),
+            "expansions": copy_json(state.ext),
         }
 
     def is_over(self, state: State) -> bool:

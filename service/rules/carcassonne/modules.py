@@ -3,8 +3,9 @@
 A game is the base :class:`Module` plus the enabled expansion modules, in order. The
 rules consult every enabled module at four named points:
 
-- **tile placement** (``tile_checks``): extra conditions on where a tile may go (the
-  River's "continue the river"); each returns an IllegalMove code or ``None``;
+- **tile placement** (``tile_checks``): extra conditions on where the tiles they concern
+  may go (the River's "continue the river"); each returns an IllegalMove code or
+  ``None``;
 - **figure placement** (``figures``, ``figure_checks``): the figure types a seat owns
   (name, weight for majorities, count, and the rule saying where one may stand: a big
   follower like a follower, a builder only beside one's own follower) and extra
@@ -23,7 +24,11 @@ A module may keep its own state (``initial``: its part of ``State.ext`` when the
 starts), fold its own events (``evolvers``), add steps to a turn (``steps``: a phase
 with its commands, who is awaited, the menu and a bot), react to a tile placed
 (``after_tile``) or a figure placed (``after_figure``: the shepherd's first draw), hide
-a tile under another (``hides_under``: the hills) and offer options (``options``).
+a tile under another (``hides_under``: the hills), offer options (``options``), lay
+out a large start board (``layout``, ``attach``: the wheel, with the spring beside it),
+add details to a drawn tile and react to it (``draw_detail``, ``after_draw``: a wheel
+icon turns the wheel), observe base events (``observers``) and add commands to the
+figure step (``figure_commands``, ``figure_menu``: a crown space instead of a tile).
 
 South Seas reuses :mod:`service.rules.tiling` with its own kinds (bridges, islands,
 seas, markets) and its own modules.
@@ -80,6 +85,17 @@ Scoring = Callable[["State", Feature], Score]
 Scorer = Callable[["State", Feature, "Scoring | None"], Score]
 #: tile_check(state, tile, pos, quarter_turns) -> IllegalMove code or None
 TileCheck = Callable[["State", TileType, Pos, int], "str | None"]
+
+
+@dataclass(frozen=True, slots=True)
+class TileRule:
+    """An extra placement condition and the tiles it concerns (asked once per tile type,
+    so that placing every other tile costs nothing)."""
+
+    concerns: Callable[[TileType], bool]
+    check: TileCheck
+
+
 #: figure_check(state, seat, figure, node) -> IllegalMove code or None
 FigureCheck = Callable[["State", int, str, int], "str | None"]
 #: end_of_game(state) -> the data of the feature_scored events of the final scoring
@@ -99,6 +115,19 @@ AfterTile = Callable[["State", int, TileType, Pos, int], "list[Event]"]
 #: ``follower_placed``, whether the turn pauses for a decision the module awaits)
 AfterFigure = Callable[
     ["Carcassonne", "State", int, str, int, "random.Random"], "tuple[list[Event], bool]"
+]
+#: draw_detail(state, tile, pending, rng, command) -> extra data for ``tile_drawn`` (which
+#: copy was drawn); ``command`` is the client's ``draw_tile`` in external randomness
+#: mode, else ``None`` and the detail is drawn from ``rng``; ``pending`` are this
+#: command's events not yet folded
+DrawDetail = Callable[
+    ["State", TileType, "list[Event]", "random.Random", "dict[str, Any] | None"], "dict[str, Any]"
+]
+#: after_draw(ruleset, state, seat, drawn, pending, rng) -> events once a tile that fits
+#: is drawn (``drawn``: the ``tile_drawn`` data), before it is placed
+AfterDraw = Callable[
+    ["Carcassonne", "State", int, "dict[str, Any]", "list[Event]", "random.Random"],
+    "list[Event]",
 ]
 #: command handler(ruleset, state, seat, command, rng) -> events
 Handler = Callable[["Carcassonne", "State", int, "dict[str, Any]", "random.Random"], "list[Event]"]
@@ -123,7 +152,7 @@ class Module:
     tile_files: tuple[str, ...] = ()
     figures: Mapping[str, FigureType] = field(default_factory=dict)
     scorers: Mapping[str, Scorer] = field(default_factory=dict)
-    tile_checks: tuple[TileCheck, ...] = ()
+    tile_checks: tuple[TileRule, ...] = ()
     figure_checks: tuple[FigureCheck, ...] = ()
     end_of_game: tuple[EndOfGame, ...] = ()
     after_scoring: tuple[AfterScoring, ...] = ()
@@ -139,6 +168,21 @@ class Module:
     tie_break: Callable[[State, list[Figure], list[int]], list[int]] | None = None
     #: option name -> spec (type, enum, default, description), as in the game's OPTIONS
     options: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    #: tile sets given inline (generated from data, like the wheel board's parts)
+    tile_data: tuple[Mapping[str, Any], ...] = ()
+    #: start placements ``{"tile", "x", "y", "rotation"}`` replacing the start tile
+    layout: tuple[Mapping[str, Any], ...] = ()
+    #: where another module's start tile goes beside the layout (``{x, y, rotation}``)
+    attach: Mapping[str, Any] | None = None
+    #: whether this module's start tile goes at a layout's ``attach`` (the spring)
+    start_attaches: bool = False
+    draw_detail: DrawDetail | None = None
+    after_draw: tuple[AfterDraw, ...] = ()
+    #: base event type -> evolver run after the base one (a drawn wheel icon)
+    observers: Mapping[str, Evolver] = field(default_factory=dict)
+    figure_commands: Mapping[str, Handler] = field(default_factory=dict)
+    #: figure_menu(state, seat) -> the module's commands for the figure step's menu
+    figure_menu: Callable[[State, int], list[dict[str, Any]]] | None = None
     #: IllegalMove code -> the rule in plain words, for the codes this module raises
     rules: Mapping[str, str] = field(default_factory=dict)
     #: initial(seats) -> this module's part of ``State.ext`` (JSON-like), if it keeps any

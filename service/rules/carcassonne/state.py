@@ -7,7 +7,6 @@ and no rule decisions beyond joining features, which is geometry.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable, Sequence
 from functools import cache, partial
 from pathlib import Path
@@ -19,6 +18,7 @@ from service.rules.carcassonne.modules import (
     Evolver,
     ExtraTurn,
     FigureType,
+    Handler,
     Module,
     Score,
     Scorer,
@@ -46,9 +46,19 @@ class GameRules:
     def __init__(self, modules: tuple[Module, ...]) -> None:
         self.modules = modules
         self.catalogue = Catalogue()
+        #: the start tiles that go beside a layout (the spring beside the wheel)
+        attaching: list[TileType] = []
         for module in modules:
+            first = len(self.catalogue.tiles)
             for name in module.tile_files:
                 self.catalogue.load(DATA / name)
+            for data in module.tile_data:
+                self.catalogue.add_set(data, source=module.name)
+            if module.start_attaches:
+                attaching += [t for t in self.catalogue.tiles[first:] if t.start]
+        layouts = [m for m in modules if m.layout]
+        self._layout = layouts[-1] if layouts else None
+        self._attaching = attaching
         self.figures: dict[str, FigureType] = {}
         self.scorers: dict[str, Scoring] = {}
         for module in modules:
@@ -57,6 +67,11 @@ class GameRules:
                 replaced = self.scorers.get(kind)
                 self.scorers[kind] = partial(_chained, scorer, replaced)
         self.tile_checks = tuple(c for m in modules for c in m.tile_checks)
+        #: per tile index: the checks that concern that tile type
+        self._checks = [
+            tuple(rule.check for rule in self.tile_checks if rule.concerns(tile))
+            for tile in self.catalogue.tiles
+        ]
         self.figure_checks = tuple(c for m in modules for c in m.figure_checks)
         self.end_of_game = tuple(c for m in modules for c in m.end_of_game)
         self.after_scoring: tuple[AfterScoring, ...] = tuple(
@@ -71,6 +86,15 @@ class GameRules:
         self.after_tile = tuple(h for m in modules for h in m.after_tile)
         self.after_figure = tuple(h for m in modules for h in m.after_figure)
         self._hides = tuple(m.hides_under for m in modules if m.hides_under)
+        self.draw_details = tuple(m.draw_detail for m in modules if m.draw_detail)
+        self.after_draw = tuple(h for m in modules for h in m.after_draw)
+        self.observers: dict[str, list[Evolver]] = {}
+        self.figure_commands: dict[str, Handler] = {}
+        for module in modules:
+            for kind, observer in module.observers.items():
+                self.observers.setdefault(kind, []).append(observer)
+            self.figure_commands.update(module.figure_commands)
+        self.figure_menus = tuple(m.figure_menu for m in modules if m.figure_menu)
         self._tie_breaks = tuple(m.tie_break for m in modules if m.tie_break)
         #: the kinds no figure may stand on (the river)
         kinds = self.catalogue.kinds.values()
@@ -101,6 +125,16 @@ class GameRules:
         the base game's D); the copies marked ``start`` of the others stay in the box."""
         return [t for t in self.catalogue.tiles if t.start][-1]
 
+    def start_placements(self) -> list[dict[str, Any]]:
+        """Where the game starts: the start tile at (0, 0), or a module's layout (the
+        wheel board) with the start tiles that go beside it (the spring)."""
+        if self._layout is None:
+            return [{"tile": self.start_tile().id, "x": 0, "y": 0, "rotation": 0}]
+        placements = [dict(p) for p in self._layout.layout]
+        attach = self._layout.attach
+        placements += [{"tile": t.id, **attach} for t in self._attaching if attach]
+        return placements
+
     def draw_pool(self, stack: dict[str, int], remaining: int) -> tuple[Sequence[TileType], int]:
         """The tiles the next draw takes from, and how many are left among them: the
         first drawing group (the River) that still has tiles, else the main stack."""
@@ -115,12 +149,12 @@ class GameRules:
     def placements(self, state: State, tile: TileType) -> list[tuple[Pos, int]]:
         """Every legal ``(position, quarter turns)`` for ``tile``, module checks included."""
         found = state.board.placements(tile)
-        if self.tile_checks:
+        if self._checks[tile.index]:
             found = [(pos, q) for pos, q in found if not self.tile_problem(state, tile, pos, q)]
         return found
 
     def fits_anywhere(self, state: State, tile: TileType) -> bool:
-        if self.tile_checks:
+        if self._checks[tile.index]:
             fit = self.catalogue.fitting_rotations
             return any(
                 not self.tile_problem(state, tile, pos, q)
@@ -132,11 +166,21 @@ class GameRules:
     def tile_problem(self, state: State, tile: TileType, pos: Pos, q: int) -> str | None:
         """Why the modules' extra conditions refuse ``tile`` at ``pos`` (board legality
         already checked), or ``None``."""
-        for check in self.tile_checks:
+        for check in self._checks[tile.index]:
             problem = check(state, tile, pos, q)
             if problem:
                 return problem
         return None
+
+
+def copy_json(value: Any) -> Any:
+    """A deep copy of JSON-like data (dicts, lists, scalars): modules' state. Much
+    cheaper than ``copy.deepcopy``, which a wheel's turn or a bot's trial pays often."""
+    if isinstance(value, dict):
+        return {k: copy_json(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [copy_json(v) for v in value]
+    return value
 
 
 def _chained(scorer: Scorer, replaced: Scoring | None, state: State, feature: Feature) -> Score:
@@ -218,7 +262,7 @@ class State:
         other.set_aside = list(self.set_aside)
         other.hidden = list(self.hidden)
         other.winners = list(self.winners)
-        other.ext = copy.deepcopy(self.ext) if self.ext else {}
+        other.ext = copy_json(self.ext)
         return other
 
     @property
@@ -249,9 +293,9 @@ def _game_started(state: State, data: dict[str, Any]) -> None:
     state.scores = [0] * state.seats
     state.supply = [dict(data["figures"]) for _ in range(state.seats)]
     state.ext = {m.name: m.initial(state.seats) for m in state.rules.modules if m.initial}
-    start = data["start"]
-    tile = state.catalogue.get(start["tile"])
-    place_tile(state, tile, (start["x"], start["y"]), quarter_turns(start["rotation"]))
+    for start in (data["start"], *data.get("layout", ())):
+        tile = state.catalogue.get(start["tile"])
+        place_tile(state, tile, (start["x"], start["y"]), quarter_turns(start["rotation"]))
     state.phase = PHASE_DRAW
 
 

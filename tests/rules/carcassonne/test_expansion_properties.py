@@ -36,7 +36,7 @@ games = st.fixed_dictionaries(
 def test_games_with_expansions_keep_every_invariant_and_end(game):
     events, views = play_watching(game["seed"], game["seats"], game["options"], game["bot"])
     started = events[0].data
-    tiles = 1 + sum(started["stack"].values())
+    tiles = 1 + len(started.get("layout", ())) + sum(started["stack"].values())
     previous = [0] * game["seats"]
     for _, view in views:
         # Figures of every type are conserved: in supply or on the board.
@@ -44,6 +44,10 @@ def test_games_with_expansions_keep_every_invariant_and_end(game):
             on_board = [0] * game["seats"]
             for placed in view["followers"]:
                 on_board[placed["seat"]] += placed["figure"] == figure
+            wheel = view["expansions"].get("wheel_of_fortune", {"crowns": {}})
+            crowned = [s for spaces in wheel["crowns"].values() for s in spaces if s is not None]
+            for seat in crowned:
+                on_board[seat] += figure == "follower"
             assert [s[figure] + n for s, n in zip(view["supply"], on_board, strict=True)] == [
                 count
             ] * game["seats"]

@@ -45,6 +45,7 @@ def test_game_started_carries_the_options_seats_start_tile_and_stack():
         "small_cities": False,
         "expansions": [],
         "hill_tiebreak": "any",
+        "wheel_board": None,
         "randomness": "internal",
     }
     assert data["seats"] == 3
@@ -59,6 +60,7 @@ def test_options_default_to_farmers_on_small_cities_off_and_no_expansion():
         "small_cities": False,
         "expansions": [],
         "hill_tiebreak": "any",
+        "wheel_board": None,
         "randomness": "internal",
     }
 

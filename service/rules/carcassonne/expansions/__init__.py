@@ -8,6 +8,7 @@ later one wraps the earlier (an inn's road scorer wraps the base road scorer).
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -17,6 +18,7 @@ from service.rules.carcassonne.expansions import (
     inns_cathedrals,
     river,
     traders_builders,
+    wheel_of_fortune,
 )
 from service.rules.carcassonne.modules import Module
 
@@ -30,6 +32,14 @@ class Expansion:
     module: Module
     title: str
     summary: str
+    #: configure(options) -> the module a game with these options plays with (the wheel
+    #: board an operator passed), when it depends on options
+    configure: Callable[[Mapping[str, Any]], Module] | None = None
+    #: check(options) raises InvalidOptions for options the module cannot play
+    check: Callable[[Mapping[str, Any]], None] | None = None
+
+    def module_for(self, options: Mapping[str, Any]) -> Module:
+        return self.configure(options) if self.configure else self.module
 
     def tile_count(self) -> int:
         """Land tiles in the expansion's data files (the River's spring included)."""
@@ -54,6 +64,12 @@ class Expansion:
 
 
 EXPANSIONS: dict[str, Expansion] = {
-    part.MODULE.name: Expansion(part.MODULE, part.TITLE, part.SUMMARY)
-    for part in (river, inns_cathedrals, traders_builders, hills_sheep)
+    part.MODULE.name: Expansion(
+        part.MODULE,
+        part.TITLE,
+        part.SUMMARY,
+        getattr(part, "module_for", None),
+        getattr(part, "check_options", None),
+    )
+    for part in (river, inns_cathedrals, traders_builders, hills_sheep, wheel_of_fortune)
 }

@@ -8,7 +8,8 @@ followers may go on river tiles but never on the river itself.
 
 The river is a feature kind that takes no figure and never completes: it only
 separates the fields on either side of it. Its course is read from the board (twelve
-tiles at most) by following the river from the spring at (0, 0).
+tiles at most) by following the river from the spring: at (0, 0), or beside the Wheel
+of Fortune's board, flowing away from it, when that expansion lays the board out.
 
 Reading of "demi-tour" (a U-turn): a bend may not turn the same way (left or right)
 as the river's previous bend, straight tiles in between or not; two such bends would
@@ -18,9 +19,9 @@ point the river back the way it came.
 from __future__ import annotations
 
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from service.rules.carcassonne.modules import Module
+from service.rules.carcassonne.modules import Module, TileRule
 from service.rules.tiling.board import Placed
 from service.rules.tiling.geometry import CENTRE, Pos, neighbour, port
 from service.rules.tiling.tiles import TileType
@@ -34,7 +35,7 @@ SUMMARY = (
     "their own stack before the main one, the lake last. The river must be continued "
     "without a U-turn; followers go on river tiles but not on the river."
 )
-SPRING: Pos = (0, 0)
+SPRING = "RI/s"
 
 
 @cache
@@ -47,11 +48,26 @@ def river_sides(tile: TileType, q: int) -> tuple[int, ...]:
     )
 
 
+#: the last board whose course was read, its tile count, and the course (a board only
+#: grows, so this answers the checks of every placement of one river tile at once)
+_last_course: list[Any] = [None, 0, None]
+
+
 def course(tiles: dict[Pos, Placed]) -> tuple[Pos, int, int] | None:
     """Where the river goes on: the empty position it flows into, the side it flows out
     of the last river tile, and the turn of its last bend (1 right, 3 left, 0 none);
     ``None`` once the lake has ended it."""
-    pos, bend = SPRING, 0
+    board, count, found = _last_course
+    if board is tiles and count == len(tiles):
+        return found
+    found = _course(tiles)
+    _last_course[:] = [tiles, len(tiles), found]
+    return found
+
+
+def _course(tiles: dict[Pos, Placed]) -> tuple[Pos, int, int] | None:
+    pos = next(pos for pos, placed in tiles.items() if placed.tile.id == SPRING)
+    bend = 0
     spring = tiles[pos]
     (out,) = river_sides(spring.tile, spring.q)
     while True:
@@ -83,8 +99,9 @@ def continues_the_river(state: State, tile: TileType, pos: Pos, q: int) -> str |
 
 MODULE = Module(
     name="river",
+    start_attaches=True,
     tile_files=("river.json",),
-    tile_checks=(continues_the_river,),
+    tile_checks=(TileRule(lambda tile: bool(river_sides(tile, 0)), continues_the_river),),
     draw_first=("river", "river_end"),
     rules={
         "river_not_continued": "Each river tile continues the river from its open end.",
