@@ -234,3 +234,29 @@ def test_shepherds_score_nothing_at_the_end():
     table.turn("U", 1, 0, 0, "field:NL,NR,EL,WR", figure="shepherd")
     table.send({"type": "draw_sheep", "token": "4"})
     assert table.final() == []
+
+
+# -- with the River ---------------------------------------------------------------------------
+
+
+def test_sheep_painted_on_river_meadows_count_when_the_flock_is_gathered():
+    table = Table(expansions=["river", "hills_sheep"])
+    table.draw("RI.1/CcII")
+    table.place(1, 0, 90)  # the river bends south; 3 sheep are painted south-west of it
+    table.follow("field:SR,WL", figure="shepherd")
+    table.send({"type": "draw_sheep", "token": "2"})
+    table.turn("RI.1/IFI", 1, 1, 90)  # Red extends the meadow: nothing to tend
+    table.draw("RI.1/II")
+    table.place(1, 2, 180)  # Blue extends it
+    events = table.send({"type": "tend_flock", "action": "gather"})
+    flock = only([e.data for e in events if e.type == "flock_scored"])
+    assert (flock["tokens"], flock["painted"], flock["points"]) == (["2"], 3, 5)
+    field = table.state.graph.feature(table.state.tile_node((1, 0), "field:SR,WL"))
+    assert field.attrs["sheep"] == 3  # painted sheep stay for the next flock
+
+
+def test_a_river_tile_shows_a_painted_vineyard_which_the_vineyard_rule_counts():
+    river = catalogue("river")
+    assert [t.id for t in river.tiles if any(s.kind.name == "vineyard" for s in t.segments)] == [
+        "RI.1/RrII"
+    ]

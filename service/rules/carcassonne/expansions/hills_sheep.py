@@ -153,15 +153,20 @@ def _field_end(
 
 
 def _gather(state: State, root: int, new: dict | None, token: str | None, why: str) -> Event:
+    """Every shepherd of the field scores its tokens' sheep and the sheep painted on its
+    tiles (the River's meadows: they stay, and may score again)."""
     shepherds, tokens = _field_end(state, root, new, token)
-    sheep = sum(int(t) for t in tokens)
+    field = state.graph.features[root]
+    painted = field.attrs.get("sheep", 0)
+    sheep = sum(int(t) for t in tokens) + painted
     return Event(
         "flock_scored",
         {
             "kind": "flock",
-            "tiles": sorted_tiles(state.graph.features[root]),
+            "tiles": sorted_tiles(field),
             "shepherds": shepherds,
             "tokens": tokens,
+            "painted": painted,
             "sheep": sheep,
             "winners": sorted({s["seat"] for s in shepherds}),
             "points": sheep,

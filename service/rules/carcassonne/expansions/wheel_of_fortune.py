@@ -187,9 +187,11 @@ def draw_detail(
     """Which copy of ``tile`` was drawn: ``{"wheel": n}`` for one with an icon."""
     if not tile.wheel:
         return {}
-    left = icons_left(state, tile, pending)
     drawn = sum(e.type == "tile_drawn" and e.data["tile"] == tile.id for e in pending)
     copies = state.stack[tile.id] - drawn
+    # Tiles hidden under hills are taken as copies without an icon while there are any:
+    # never more icons than copies left.
+    left = icons_left(state, tile, pending)[:copies]
     if command is None:
         pick = rng.randrange(copies) if left else copies
         return {"wheel": left[pick]} if pick < len(left) else {}
