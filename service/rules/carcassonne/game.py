@@ -288,16 +288,30 @@ class Carcassonne(Ruleset[State]):
         )
         weight = state.rules.figures[figure].weight
         new = (state.graph.find(node), Figure(seat, figure, weight, pos, spot))
-        events = [placed]
-        for hook in state.rules.after_figure:
-            more, paused = hook(self, state, seat, figure, node, rng)
-            events += more
-            if paused:  # a module awaits a decision; its command ends the turn
-                return events
-        return events + self.end_turn(state, seat, rng, new, events)
+        return self._figure_step_done(state, seat, rng, new, [placed], figure, node)
 
     def _skip(self, state: State, seat: int, command: JSON, rng: random.Random) -> list[Event]:
-        return self.end_turn(state, seat, rng, None, [])
+        return self._figure_step_done(state, seat, rng, None, [], None, None)
+
+    def _figure_step_done(
+        self,
+        state: State,
+        seat: int,
+        rng: random.Random,
+        new: tuple[int, Figure] | None,
+        events: list[Event],
+        figure: str | None,
+        node: int | None,
+    ) -> list[Event]:
+        """After the figure step (``figure`` placed on ``node``, or none): the modules'
+        hooks (a shepherd draws a sheep, a flock to tend), then the end of the turn,
+        unless a module awaits a decision first (its command then ends the turn)."""
+        for hook in state.rules.after_figure:
+            more, paused = hook(self, state, seat, figure, node, rng)
+            events = events + more
+            if paused:
+                return events
+        return events + self.end_turn(state, seat, rng, new, events)
 
     def _figure_node(self, state: State, seat: int, figure: Any, spot: Any) -> int:
         """The node a figure command targets, or the IllegalMove that forbids it."""

@@ -111,10 +111,12 @@ Evolver = Callable[["State", dict[str, Any]], None]
 #: after_tile(state, seat, tile, pos, quarter_turns) -> events after ``tile_placed`` (the
 #: tile is not on the board yet)
 AfterTile = Callable[["State", int, TileType, Pos, int], "list[Event]"]
-#: after_figure(ruleset, state, seat, figure, node, rng) -> (events after
-#: ``follower_placed``, whether the turn pauses for a decision the module awaits)
+#: after_figure(ruleset, state, seat, figure, node, rng) -> (events after the figure
+#: step: ``follower_placed`` of ``figure`` on ``node``, or both ``None`` for a skip;
+#: whether the turn pauses for a decision the module awaits)
 AfterFigure = Callable[
-    ["Carcassonne", "State", int, str, int, "random.Random"], "tuple[list[Event], bool]"
+    ["Carcassonne", "State", int, "str | None", "int | None", "random.Random"],
+    "tuple[list[Event], bool]",
 ]
 #: draw_detail(state, tile, pending, rng, command) -> extra data for ``tile_drawn`` (which
 #: copy was drawn); ``command`` is the client's ``draw_tile`` in external randomness

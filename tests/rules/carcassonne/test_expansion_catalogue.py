@@ -15,7 +15,7 @@ def test_the_rulesets_catalogue_lists_each_expansion_with_its_tile_count_and_fig
         "wheel_of_fortune": 12,
     }
     assert listed["wheel_of_fortune"]["options"] == ["wheel_board"]
-    assert listed["hills_sheep"]["options"] == ["hill_tiebreak"]
+    assert listed["hills_sheep"]["options"] == ["flock_timing", "hill_tiebreak"]
     assert listed["hills_sheep"]["figures"] == {"shepherd": {"count": 1, "weight": 0}}
     assert listed["inns_cathedrals"]["figures"] == {"big_follower": {"count": 1, "weight": 2}}
     assert set(listed["traders_builders"]["figures"]) == {"builder", "pig"}

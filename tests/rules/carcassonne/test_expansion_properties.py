@@ -24,6 +24,8 @@ games = st.fixed_dictionaries(
             {
                 "expansions": st.just(ALL) | st.lists(st.sampled_from(ALL), unique=True),
                 "farmers": st.booleans(),
+                "flock_timing": st.sampled_from(["before_figure", "after_figure"]),
+                "hill_tiebreak": st.sampled_from(["any", "most"]),
                 "randomness": st.sampled_from(["internal", "external"]),
             }
         ),

@@ -196,7 +196,8 @@ def test_had_red_grown_the_flock_a_wolf_would_have_left_both_with_nothing():
     lost = only([e.data for e in events if e.type == "flock_lost"])
     assert sorted(s["seat"] for s in lost["shepherds"]) == [RED, BLUE]
     assert table.scores == [0, 0]
-    assert table.state.ext["hills_sheep"] == {"bag": TOKENS, "flocks": {}, "due": None}
+    after = {"bag": TOKENS, "flocks": {}, "due": None, "tending": None}
+    assert table.state.ext["hills_sheep"] == after
     assert table.state.phase == "place_follower"  # the turn goes on
 
 
@@ -260,3 +261,18 @@ def test_a_river_tile_shows_a_painted_vineyard_which_the_vineyard_rule_counts():
     assert [t.id for t in river.tiles if any(s.kind.name == "vineyard" for s in t.segments)] == [
         "RI.1/RrII"
     ]
+
+
+def test_with_the_later_rulebooks_reading_the_flock_is_tended_after_the_figure():
+    table = Table(expansions=["hills_sheep"], flock_timing="after_figure")
+    table.turn("U", 1, 0, 0, "field:NL,NR,EL,WR", figure="shepherd")
+    table.send({"type": "draw_sheep", "token": "2"})
+    table.turn("B", 0, 1)
+    table.draw("E")
+    table.place(1, -1, 0)  # extends Red's field: the figure step comes first
+    assert CARCASSONNE.awaiting(table.state)[0]["decision"] == "place_follower"
+    table.follow("city:N")
+    assert CARCASSONNE.awaiting(table.state)[0]["decision"] == "tend_flock"
+    events = table.send({"type": "tend_flock", "action": "gather"})
+    assert [e.type for e in events][:3] == ["flock_scored", "flock_tended", "turn_ended"]
+    assert table.scores == [2, 0]

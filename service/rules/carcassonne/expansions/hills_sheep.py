@@ -16,7 +16,8 @@ Rulebook:
   where a farmer stands, never where another shepherd stands; it draws a token at once
   (a wolf sends it home). Each time its owner places a tile that extends its field, the
   owner chooses, before placing a figure ("avant de pouvoir placer un partisan", this
-  box's rulebook), to grow (draw a token) or to gather (every shepherd in the field
+  box's rulebook; option ``flock_timing: after_figure`` for the later rulebooks'
+  "after"), to grow (draw a token) or to gather (every shepherd in the field
   scores 1 per sheep in it, the tokens go back to the bag, the shepherds home). A wolf
   loses the field's whole flock. A field closed all round gathers at once. Shepherds
   score nothing at the end and never count for a majority (weight 0).
@@ -210,11 +211,22 @@ def _own_shepherd(state: State, seat: int) -> dict[str, Any] | None:
     return None
 
 
-def placed_shepherd(
-    ruleset: Carcassonne, state: State, seat: int, figure: str, node: int, rng: random.Random
+def after_figure_step(
+    ruleset: Carcassonne,
+    state: State,
+    seat: int,
+    figure: str | None,
+    node: int | None,
+    rng: random.Random,
 ) -> tuple[list[Event], bool]:
-    """After figure: a shepherd draws a token at once (or awaits ``draw_sheep``)."""
+    """After the figure step: a shepherd just placed draws a token at once (or awaits
+    ``draw_sheep``); with ``flock_timing: after_figure``, a seat whose tile extended its
+    shepherd's field tends its flock now, before the turn's scoring."""
     if figure != "shepherd":
+        own = _own_shepherd(state, seat)
+        after = state.options["flock_timing"] == "after_figure"
+        if after and own and state.placed in state.graph.feature(own["node"]).tiles:
+            return [Event("flock_to_tend", {"seat": seat, **_where(own), "then": "end_turn"})], True
         return [], False
     x, y = state.placed
     placed = state.board.tiles[state.placed]
@@ -226,14 +238,16 @@ def placed_shepherd(
 
 
 def extended_flock(state: State, seat: int, tile: TileType, pos: Pos, q: int) -> list[Event]:
-    """After tile: the seat must tend its flock if the tile extends its shepherd's field."""
+    """After tile: the seat must tend its flock if the tile extends its shepherd's field
+    (``flock_timing: before_figure``, this box's rulebook)."""
     own = _own_shepherd(state, seat)
-    if own is None:
+    if own is None or state.options["flock_timing"] != "before_figure":
         return []
     root = state.graph.find(own["node"])
     for link, other in state.board.connections(pos, tile, q):
         if tile.segments[link.segment].kind.name == "field" and state.graph.find(other) == root:
-            return [Event("flock_to_tend", {"seat": seat, **_where(own)})]
+            then = "place_follower"
+            return [Event("flock_to_tend", {"seat": seat, **_where(own), "then": then})]
     return []
 
 
@@ -259,13 +273,19 @@ def _tend(
             "bad_flock_action", f"action must be one of {ACTIONS}", RULES["bad_flock_action"]
         )
     own = _own_shepherd(state, seat)
+    then = state.ext["hills_sheep"]["tending"]
     done = Event("flock_tended", {"seat": seat, "action": action})
     if action == "gather":
         root = state.graph.find(own["node"])
-        return [_gather(state, root, None, None, "flock gathered"), done]
-    if state.options["randomness"] == "external":
-        return [Event("sheep_due", {"seat": seat, **_where(own), "then": "place_follower"})]
-    return [*_after_draw(state, seat, own, _draw(state, rng)), done]
+        events = [_gather(state, root, None, None, "flock gathered"), done]
+    elif state.options["randomness"] == "external":
+        due = "tended" if then == "place_follower" else "tended_end_turn"
+        return [Event("sheep_due", {"seat": seat, **_where(own), "then": due})]
+    else:
+        events = [*_after_draw(state, seat, own, _draw(state, rng)), done]
+    if then == "end_turn":
+        events += ruleset.end_turn(state, seat, rng, None, events)
+    return events
 
 
 def _draw_sheep(
@@ -288,9 +308,11 @@ def _draw_sheep(
         "spot": spot,
     }
     events = _after_draw(state, seat, new, token)
-    if due["then"] == "end_turn":
-        return events + ruleset.end_turn(state, seat, rng, None, events)
-    return [*events, Event("flock_tended", {"seat": seat, "action": "grow"})]
+    if due["then"] != "end_turn":  # a grown flock: the tending step is over
+        events.append(Event("flock_tended", {"seat": seat, "action": "grow"}))
+    if due["then"] != "tended":  # the shepherd's placement or a tending after the figure
+        events += ruleset.end_turn(state, seat, rng, None, events)
+    return events
 
 
 def _tend_awaiting(state: State) -> list[JSON]:
@@ -366,12 +388,14 @@ def _flock_scored(state: State, data: dict[str, Any]) -> None:
 
 
 def _flock_to_tend(state: State, data: dict[str, Any]) -> None:
+    state.ext["hills_sheep"]["tending"] = data["then"]
     state.phase = PHASE_TEND
 
 
 def _flock_tended(state: State, data: dict[str, Any]) -> None:
     from service.rules.carcassonne.state import PHASE_FIGURE
 
+    state.ext["hills_sheep"]["tending"] = None
     state.phase = PHASE_FIGURE
 
 
@@ -391,7 +415,7 @@ MODULE = Module(
     hides_under=is_hill,
     tie_break=hill_tiebreak,
     after_tile=(extended_flock,),
-    after_figure=(placed_shepherd,),
+    after_figure=(after_figure_step,),
     after_scoring=(gather_closed_fields,),
     steps={
         PHASE_TEND: Step({"tend_flock": _tend}, _tend_awaiting, _tend_legal, _tend_bot),
@@ -405,8 +429,16 @@ MODULE = Module(
         "flock_to_tend": _flock_to_tend,
         "flock_tended": _flock_tended,
     },
-    initial=lambda seats: {"bag": dict(TOKENS), "flocks": {}, "due": None},
+    initial=lambda seats: {"bag": dict(TOKENS), "flocks": {}, "due": None, "tending": None},
     options={
+        "flock_timing": {
+            "type": "string",
+            "enum": ["before_figure", "after_figure"],
+            "default": "before_figure",
+            "description": "Hills & Sheep: when a tile extends your shepherd's field, you "
+            "tend the flock before placing a figure ('before_figure', this box's rulebook) "
+            "or after it ('after_figure', the later German and English rulebooks).",
+        },
         "hill_tiebreak": {
             "type": "string",
             "enum": ["any", "most"],
@@ -414,7 +446,7 @@ MODULE = Module(
             "description": "Hills & Sheep: on a tie, 'any' (the rulebook) lets every tied "
             "player with a follower on a hill win and the others lose; 'most' lets the tied "
             "players with the most followers on hills win.",
-        }
+        },
     },
     rules=RULES,
 )
