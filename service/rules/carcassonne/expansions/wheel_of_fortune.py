@@ -415,7 +415,7 @@ def _place_on_wheel(
     if (sector, space) not in _free_crowns(state):
         raise _illegal("crown_not_free", f"no free crown space {space!r} in sector {sector!r}")
     if state.supply[seat]["follower"] < 1:
-        raise _illegal("no_followers_left", f"seat {seat} has no follower left")
+        raise _illegal("crown_needs_follower", f"seat {seat} has no follower left")
     taken = Event("crown_taken", {"seat": seat, "sector": sector, "space": space})
     return [taken, *ruleset.end_turn(state, seat, rng, None, [taken])]
 
@@ -492,6 +492,7 @@ RULES = {
     "the land (not from the wheel).",
     "crown_not_free": "A follower goes on a free crown space of the wheel; each space holds "
     "one follower.",
+    "crown_needs_follower": "A follower from its owner's supply goes on a crown space.",
 }
 
 
