@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from functools import partial
 from typing import Any, ClassVar
 
 from service.rules.carcassonne import scoring
@@ -36,9 +37,9 @@ from service.rules.carcassonne.state import (
 )
 from service.rules.core import JSON, RANDOMNESS_MODES, Event, IllegalMove, InvalidOptions, Ruleset
 from service.rules.tiling.features import Feature, Figure
-from service.rules.tiling.geometry import ROTATIONS, Pos, quarter_turns
+from service.rules.tiling.geometry import ROTATIONS, Pos
 from service.rules.tiling.tiles import TileType
-from service.rules.tiling.turns import draw_random
+from service.rules.tiling.turns import TileStepError, draw_random, drawn, named_draw, placement
 
 OPTIONS: dict[str, dict[str, Any]] = {
     "farmers": {
@@ -226,11 +227,10 @@ class Carcassonne(Ruleset[State]):
     # -- commands --------------------------------------------------------------
 
     def _draw_tile(self, state: State, seat: int, command: JSON, rng: random.Random) -> list[Event]:
-        tile = state.catalogue.get(command.get("tile"))
-        if tile is None:
-            raise illegal("unknown_tile", f"no tile named {command.get('tile')!r}")
-        if state.stack.get(tile.id, 0) < 1:
-            raise illegal("tile_not_in_stack", f"no {tile.name} is left in the stack")
+        try:
+            tile = named_draw(state.catalogue, state.stack, command.get("tile"))
+        except TileStepError as error:
+            raise error.illegal(RULES) from None
         pool, _ = state.rules.draw_pool(state.stack, state.remaining)
         if tile not in pool:
             raise illegal("tile_not_drawable_yet", f"{tile.name} is not in the stack drawn now")
@@ -252,17 +252,13 @@ class Carcassonne(Ruleset[State]):
     def _place_tile(
         self, state: State, seat: int, command: JSON, rng: random.Random
     ) -> list[Event]:
-        x, y, rotation = command.get("x"), command.get("y"), command.get("rotation")
-        if not all(isinstance(v, int) and not isinstance(v, bool) for v in (x, y)):
-            raise illegal("bad_command", "place_tile needs integer x and y")
-        q = quarter_turns(rotation)
-        if q is None:
-            raise illegal("bad_rotation", f"rotation {rotation!r} is not 0, 90, 180 or 270")
-        tile, pos = state.tile, (x, y)
-        problem = state.board.problem(tile, pos, q) or state.rules.tile_problem(state, tile, pos, q)
-        if problem:
-            raise illegal(problem, f"{tile.name} cannot go at {pos} turned {rotation}")
-        data = {"seat": seat, "tile": tile.id, "x": x, "y": y, "rotation": rotation}
+        tile = state.tile
+        modules_check = partial(state.rules.tile_problem, state)
+        try:
+            pos, q = placement(state.board, tile, command, modules_check)
+        except TileStepError as error:
+            raise error.illegal(RULES) from None
+        data = {"seat": seat, "tile": tile.id, "x": pos[0], "y": pos[1], "rotation": ROTATIONS[q]}
         events = [Event("tile_placed", data)]
         for hook in state.rules.after_tile:
             events += hook(state, seat, tile, pos, q)
@@ -388,16 +384,16 @@ class Carcassonne(Ruleset[State]):
                 tile = draw_random(tiles, stack, pool, rng)
                 stack[tile.id] -= 1
                 remaining -= 1
-                drawn = self._drawn(state, seat, tile, pending + events, rng, None)
-                events += drawn
-                if len(drawn) == 1:  # it fits somewhere: the turn goes on
+                this_draw = self._drawn(state, seat, tile, pending + events, rng, None)
+                events += this_draw
+                if len(this_draw) == 1:  # it fits somewhere: the turn goes on
                     if remaining and state.rules.hides_under(tile):
                         tiles, pool = state.rules.draw_pool(stack, remaining)
                         under = draw_random(tiles, stack, pool, rng)
                         stack[under.id] -= 1
                         events.append(self._hidden(seat, under, tile))
                     for hook in state.rules.after_draw:
-                        events += hook(self, state, seat, drawn[0].data, pending + events, rng)
+                        events += hook(self, state, seat, this_draw[0].data, pending + events, rng)
                     return events
         if remaining == 0:
             events += self.final_scoring(state, pending + events)
@@ -418,17 +414,10 @@ class Carcassonne(Ruleset[State]):
     ) -> list[Event]:
         """``tile_drawn`` (with the modules' details: a wheel icon), and
         ``tile_set_aside`` if the tile fits nowhere."""
-        data = {"seat": seat, "tile": tile.id}
+        details: JSON = {}
         for detail in state.rules.draw_details:
-            data.update(detail(state, tile, pending, rng, command))
-        drawn = Event("tile_drawn", data)
-        if state.rules.fits_anywhere(state, tile):
-            return [drawn]
-        aside = Event(
-            "tile_set_aside",
-            {"seat": seat, "tile": tile.id, "reason": "fits nowhere on the board"},
-        )
-        return [drawn, aside]
+            details.update(detail(state, tile, pending, rng, command))
+        return drawn(seat, tile, state.rules.fits_anywhere(state, tile), details)
 
     def final_scoring(self, state: State, pending: Sequence[Event] = ()) -> list[Event]:
         """The final scoring and ``game_ended`` events if the game ended after

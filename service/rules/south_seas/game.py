@@ -135,10 +135,6 @@ def illegal(code: str, message: str) -> IllegalMove:
     return IllegalMove(code, message, RULES.get(code))
 
 
-def _tile_step(error: TileStepError) -> IllegalMove:
-    return illegal(error.code, error.message)
-
-
 class SouthSeas(Ruleset[State]):
     name: ClassVar[str] = "carcassonne-south-seas"
     title: ClassVar[str] = "Carcassonne South Seas"
@@ -250,7 +246,7 @@ class SouthSeas(Ruleset[State]):
         try:
             tile = named_draw(state.catalogue, state.stack, command.get("tile"))
         except TileStepError as error:
-            raise _tile_step(error) from None
+            raise error.illegal(RULES) from None
         events = drawn(seat, tile, state.board.fits_anywhere(tile))
         return events + self._advance(state, events, rng)
 
@@ -258,7 +254,7 @@ class SouthSeas(Ruleset[State]):
         try:
             (x, y), q = placement(state.board, state.tile, command)
         except TileStepError as error:
-            raise _tile_step(error) from None
+            raise error.illegal(RULES) from None
         data = {"seat": seat, "tile": state.tile.id, "x": x, "y": y, "rotation": ROTATIONS[q]}
         return [Event("tile_placed", data)]
 

@@ -10,10 +10,10 @@ river drawn apart, extra placement rules).
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from service.rules.core import Event
+from service.rules.core import Event, IllegalMove
 from service.rules.tiling.board import Board
 from service.rules.tiling.geometry import Pos, quarter_turns
 from service.rules.tiling.tiles import Catalogue, TileType
@@ -26,6 +26,10 @@ class TileStepError(ValueError):
         super().__init__(message)
         self.code = code
         self.message = message
+
+    def illegal(self, rules: Mapping[str, str]) -> IllegalMove:
+        """The IllegalMove to raise, quoting the game's wording of the rule (``rules``)."""
+        return IllegalMove(self.code, self.message, rules.get(self.code))
 
 
 def draw_random(
@@ -51,17 +55,33 @@ def named_draw(catalogue: Catalogue, stack: Mapping[str, int], name: Any) -> Til
     return tile
 
 
-def drawn(seat: int, tile: TileType, fits: bool) -> list[Event]:
-    """``tile_drawn``, and ``tile_set_aside`` too when the tile ``fits`` nowhere."""
-    events = [Event("tile_drawn", {"seat": seat, "tile": tile.id})]
+def drawn(
+    seat: int, tile: TileType, fits: bool, details: Mapping[str, Any] | None = None
+) -> list[Event]:
+    """``tile_drawn`` (with the game's ``details``, such as a wheel icon), and
+    ``tile_set_aside`` too when the tile ``fits`` nowhere."""
+    data = {"seat": seat, "tile": tile.id}
+    if details:
+        data.update(details)
+    events = [Event("tile_drawn", data)]
     if not fits:
         reason = "fits nowhere on the board"
         events.append(Event("tile_set_aside", {"seat": seat, "tile": tile.id, "reason": reason}))
     return events
 
 
-def placement(board: Board, tile: TileType, command: Mapping[str, Any]) -> tuple[Pos, int]:
-    """The position and quarter turns of a ``place_tile`` command, checked on ``board``."""
+#: a game's own reason to refuse a placement the board allows (the river's turns), or None
+PlacementCheck = Callable[[TileType, Pos, int], str | None]
+
+
+def placement(
+    board: Board,
+    tile: TileType,
+    command: Mapping[str, Any],
+    extra_check: PlacementCheck | None = None,
+) -> tuple[Pos, int]:
+    """The position and quarter turns of a ``place_tile`` command, checked on ``board``
+    and then by ``extra_check``."""
     x, y, rotation = command.get("x"), command.get("y"), command.get("rotation")
     if not all(isinstance(v, int) and not isinstance(v, bool) for v in (x, y)):
         raise TileStepError("bad_command", "place_tile needs integer x and y")
@@ -69,6 +89,8 @@ def placement(board: Board, tile: TileType, command: Mapping[str, Any]) -> tuple
     if q is None:
         raise TileStepError("bad_rotation", f"rotation {rotation!r} is not 0, 90, 180 or 270")
     problem = board.problem(tile, (x, y), q)
+    if not problem and extra_check is not None:
+        problem = extra_check(tile, (x, y), q)
     if problem:
         raise TileStepError(problem, f"{tile.name} cannot go at {(x, y)} turned {rotation}")
     return (x, y), q
