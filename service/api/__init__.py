@@ -11,6 +11,7 @@ from service import __doc__ as _service_doc
 from service.api import games, health, meta, problems
 from service.api.auth import SECURITY_SCHEMES, rate_limit_key
 from service.api.observability import configure_logging, install
+from service.api.ratelimit import storage_uri
 from service.api.runtime import Runtime
 from service.api.schemas import ProblemSchema
 from service.app import GameService
@@ -68,6 +69,7 @@ def _lookup(extra: list[Ruleset]):
 
 def create_app(settings: Settings | None = None, *, extra_rulesets: list[Ruleset] = ()) -> Flask:
     settings = settings or Settings()
+    ratelimit_storage = storage_uri(settings.ratelimit_storage_uri)
     configure_logging(settings.log_level)
     app = Flask("tilegames")
     app.config.update(
@@ -79,7 +81,7 @@ def create_app(settings: Settings | None = None, *, extra_rulesets: list[Ruleset
         OPENAPI_SWAGGER_UI_PATH="docs",
         OPENAPI_SWAGGER_UI_URL="https://cdn.jsdelivr.net/npm/swagger-ui-dist/",
         MAX_CONTENT_LENGTH=settings.max_body_bytes,
-        RATELIMIT_STORAGE_URI=settings.ratelimit_storage_uri,
+        RATELIMIT_STORAGE_URI=ratelimit_storage,
         RATELIMIT_HEADERS_ENABLED=False,
         JSON_SORT_KEYS=False,
     )
@@ -111,7 +113,7 @@ def create_app(settings: Settings | None = None, *, extra_rulesets: list[Ruleset
         rate_limit_key,
         app=app,
         default_limits=[settings.rate_limit],
-        storage_uri=settings.ratelimit_storage_uri,
+        storage_uri=ratelimit_storage,
     )
     limiter.exempt(health.blp)
     problems.register(app)
