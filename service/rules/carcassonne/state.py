@@ -26,9 +26,10 @@ from service.rules.carcassonne.modules import (
     Step,
 )
 from service.rules.tiling.board import Board
-from service.rules.tiling.features import Feature, FeatureGraph, Figure
+from service.rules.tiling.features import Feature, Figure
 from service.rules.tiling.geometry import Pos, quarter_turns
 from service.rules.tiling.scoring import majority
+from service.rules.tiling.state import TileGameState
 from service.rules.tiling.tiles import Catalogue, TileType
 
 DATA = Path(__file__).parent / "data"
@@ -193,94 +194,35 @@ def game_rules(modules: tuple[Module, ...]) -> GameRules:
     return GameRules(modules)
 
 
-class State:
+class State(TileGameState):
     """Everything the log has established so far. Mutated in place by :func:`evolve`."""
 
-    __slots__ = (
-        "rules",
-        "options",
-        "seats",
-        "board",
-        "graph",
-        "stack",
-        "remaining",
-        "scores",
-        "supply",
-        "seat",
-        "phase",
-        "tile",
-        "placed",
-        "completed",
-        "set_aside",
-        "hidden",
-        "turn",
-        "winners",
-        "extra",
-        "ext",
-    )
+    __slots__ = ("rules", "scores", "supply", "phase", "hidden", "extra", "ext")
 
     def __init__(self) -> None:
+        super().__init__()
         self.rules: GameRules | None = None
-        self.options: dict[str, Any] = {}
-        self.seats = 0
-        self.board: Board | None = None
-        self.graph = FeatureGraph()
-        #: tiles still in the hidden stack, by id, in data order
-        self.stack: dict[str, int] = {}
-        self.remaining = 0
         self.scores: list[int] = []
         self.supply: list[dict[str, int]] = []
-        #: whose turn it is
-        self.seat = 0
         self.phase = PHASE_NEW
-        #: the tile drawn and not yet placed
-        self.tile: TileType | None = None
-        #: where this turn's tile went, once placed
-        self.placed: Pos | None = None
-        #: roots of the features this turn's tile completed (scored after the follower)
-        self.completed: list[int] = []
-        self.set_aside: list[str] = []
         #: tiles put face down under another (a hill): out of play
         self.hidden: list[str] = []
-        self.turn = 0
-        self.winners: list[int] = []
         #: whether the current turn is an extra one (the builder's second tile)
         self.extra = False
         #: each expansion module's own state (JSON-like), by module name
         self.ext: dict[str, Any] = {}
 
-    def copy(self) -> State:
-        other = State.__new__(State)
-        for name in State.__slots__:
-            setattr(other, name, getattr(self, name))
-        other.board = self.board.copy() if self.board else None
-        other.graph = self.graph.copy()
-        other.stack = dict(self.stack)
+    def light_copy(self) -> State:
+        other = super().light_copy()
         other.scores = list(self.scores)
         other.supply = [dict(s) for s in self.supply]
-        other.completed = list(self.completed)
-        other.set_aside = list(self.set_aside)
         other.hidden = list(self.hidden)
-        other.winners = list(self.winners)
         other.ext = copy_json(self.ext)
         return other
 
     @property
     def catalogue(self) -> Catalogue:
         return self.rules.catalogue
-
-    def tile_node(self, pos: Pos, spot: str) -> int:
-        """The feature-graph node of a spot named in a (valid) event."""
-        node = self.graph.node_at(self.board, pos, spot)
-        if node is None:
-            raise ValueError(f"no spot {spot} at {pos}")
-        return node
-
-
-def place_tile(state: State, tile: TileType, pos: Pos, q: int) -> list[int]:
-    """Put ``tile`` down and join its features; returns the features it completed."""
-    state.board.place(pos, tile, q, len(state.graph.parent))
-    return state.graph.add_tile(state.board, pos)
 
 
 def _game_started(state: State, data: dict[str, Any]) -> None:
@@ -295,20 +237,17 @@ def _game_started(state: State, data: dict[str, Any]) -> None:
     state.ext = {m.name: m.initial(state.seats) for m in state.rules.modules if m.initial}
     for start in (data["start"], *data.get("layout", ())):
         tile = state.catalogue.get(start["tile"])
-        place_tile(state, tile, (start["x"], start["y"]), quarter_turns(start["rotation"]))
+        state.put_tile(tile, (start["x"], start["y"]), quarter_turns(start["rotation"]))
     state.phase = PHASE_DRAW
 
 
 def _tile_drawn(state: State, data: dict[str, Any]) -> None:
-    state.stack[data["tile"]] -= 1
-    state.remaining -= 1
-    state.tile = state.catalogue.get(data["tile"])
+    state.take_drawn(data["tile"])
     state.phase = PHASE_TILE
 
 
 def _tile_set_aside(state: State, data: dict[str, Any]) -> None:
-    state.set_aside.append(data["tile"])
-    state.tile = None
+    state.put_aside(data["tile"])
     state.phase = PHASE_DRAW
 
 
@@ -320,7 +259,7 @@ def _tile_hidden(state: State, data: dict[str, Any]) -> None:
 
 def _tile_placed(state: State, data: dict[str, Any]) -> None:
     pos = (data["x"], data["y"])
-    state.completed = place_tile(state, state.tile, pos, quarter_turns(data["rotation"]))
+    state.completed = state.put_tile(state.tile, pos, quarter_turns(data["rotation"]))
     state.placed = pos
     state.tile = None
     state.phase = PHASE_FIGURE

@@ -64,11 +64,11 @@ def _gain(state: State, seat: int, command: JSON) -> int:
     new = removed = None
     graph = state.graph
     if command["type"] == "place_islander":
-        node = state.node(state.placed, command["spot"])
+        node = state.tile_node(state.placed, command["spot"])
         new = (graph.find(node), Figure(seat, ISLANDER, 1, state.placed, command["spot"]))
     elif command["type"] == "retrieve_islander":
         pos = (command["x"], command["y"])
-        root = graph.find(state.node(pos, command["spot"]))
+        root = graph.find(state.tile_node(pos, command["spot"]))
         figure = next(
             f for f in graph.features[root].figures if (f.pos, f.spot) == (pos, command["spot"])
         )
@@ -86,7 +86,7 @@ def _potential(state: State, command: JSON) -> int:
     """How rich the open feature an islander would join is (icons, or 2 for a market)."""
     if command["type"] != "place_islander":
         return -1
-    feature = state.graph.feature(state.node(state.placed, command["spot"]))
+    feature = state.graph.feature(state.tile_node(state.placed, command["spot"]))
     return 2 if feature.kind.name == "market" else evaluation.icons(feature)
 
 

@@ -16,8 +16,10 @@ from typing import Any
 from service.rules.south_seas.content import Content, content_for
 from service.rules.south_seas.ships import WARES
 from service.rules.tiling.board import Board
-from service.rules.tiling.features import FeatureGraph, Figure
+from service.rules.tiling.features import Figure
 from service.rules.tiling.geometry import Pos, quarter_turns
+from service.rules.tiling.state import TileGameState
+from service.rules.tiling.tiles import Catalogue
 
 #: the figure every seat owns; the feature it stands on gives its role
 ISLANDER = "islander"
@@ -37,17 +39,11 @@ STEP_END = "end"
 STEP_OVER = "over"
 
 
-class State:
+class State(TileGameState):
     """Everything the log has established so far. Mutated in place by ``evolve``."""
 
     __slots__ = (
         "content",
-        "options",
-        "seats",
-        "board",
-        "graph",
-        "stack",
-        "remaining",
         "ship_stack",
         "display",
         "held",
@@ -56,26 +52,13 @@ class State:
         "supply",
         "boats",
         "covered",
-        "seat",
         "step",
-        "tile",
-        "placed",
-        "completed",
-        "set_aside",
-        "turn",
-        "winners",
         "ended_because",
     )
 
     def __init__(self) -> None:
+        super().__init__()
         self.content: Content | None = None
-        self.options: dict[str, Any] = {}
-        self.seats = 0
-        self.board: Board | None = None
-        self.graph = FeatureGraph()
-        #: sea tiles still in the hidden stack, by id, in data order
-        self.stack: dict[str, int] = {}
-        self.remaining = 0
         #: ship ids still face down
         self.ship_stack: list[str] = []
         #: face-up ship ids, in the order they were revealed
@@ -91,26 +74,12 @@ class State:
         self.boats = 0
         #: tokens on the board, keyed by (x, y, spot) of the sea segment: groups covered
         self.covered: dict[tuple[int, int, str], dict[str, int]] = {}
-        #: whose turn it is
-        self.seat = 0
         self.step = STEP_NEW
-        #: the tile drawn and not yet placed
-        self.tile = None
-        #: where this turn's tile went, once placed
-        self.placed: Pos | None = None
-        #: roots of the features this turn's tile completed
-        self.completed: list[int] = []
-        self.set_aside: list[str] = []
-        self.turn = 0
-        self.winners: list[int] = []
         self.ended_because: str | None = None
 
     def light_copy(self) -> State:
         """A copy that shares the board and graph (see the module docstring)."""
-        other = State.__new__(State)
-        for name in State.__slots__:
-            setattr(other, name, getattr(self, name))
-        other.stack = dict(self.stack)
+        other = super().light_copy()
         other.ship_stack = list(self.ship_stack)
         other.display = list(self.display)
         other.held = [list(h) for h in self.held]
@@ -118,27 +87,11 @@ class State:
         other.wares = [dict(w) for w in self.wares]
         other.supply = list(self.supply)
         other.covered = {k: dict(v) for k, v in self.covered.items()}
-        other.completed = list(self.completed)
-        other.set_aside = list(self.set_aside)
-        other.winners = list(self.winners)
-        return other
-
-    def copy(self) -> State:
-        other = self.light_copy()
-        other.board = self.board.copy() if self.board else None
-        other.graph = self.graph.copy()
         return other
 
     @property
-    def catalogue(self):
+    def catalogue(self) -> Catalogue:
         return self.content.catalogue
-
-    def node(self, pos: Pos, spot: str) -> int:
-        """The feature-graph node of a spot named in a (valid) event."""
-        node = self.graph.node_at(self.board, pos, spot)
-        if node is None:
-            raise ValueError(f"no spot {spot} at {pos}")
-        return node
 
     def ships_left(self) -> bool:
         return bool(self.display or self.ship_stack)
@@ -166,9 +119,7 @@ def _start_table(state: State, data: Data) -> None:
 
 
 def _put_tile(state: State, tile_id: str, pos: Pos, rotation: int) -> list[int]:
-    tile = state.catalogue.get(tile_id)
-    state.board.place(pos, tile, quarter_turns(rotation), len(state.graph.parent))
-    return state.graph.add_tile(state.board, pos)
+    return state.put_tile(state.catalogue.get(tile_id), pos, quarter_turns(rotation))
 
 
 def _tile_placed_table(state: State, data: Data) -> None:
@@ -177,19 +128,19 @@ def _tile_placed_table(state: State, data: Data) -> None:
 
 def _islander_placed_table(state: State, data: Data) -> None:
     pos = (data["x"], data["y"])
-    feature = state.graph.feature(state.node(pos, data["spot"]))
+    feature = state.graph.feature(state.tile_node(pos, data["spot"]))
     feature.figures.append(Figure(data["seat"], ISLANDER, 1, pos, data["spot"]))
 
 
 def _islander_retrieved_table(state: State, data: Data) -> None:
     pos = (data["x"], data["y"])
-    feature = state.graph.feature(state.node(pos, data["spot"]))
+    feature = state.graph.feature(state.tile_node(pos, data["spot"]))
     feature.figures = [f for f in feature.figures if (f.pos, f.spot) != (pos, data["spot"])]
 
 
 def _feature_evaluated_table(state: State, data: Data) -> None:
     at = data["at"]
-    feature = state.graph.feature(state.node((at["x"], at["y"]), at["spot"]))
+    feature = state.graph.feature(state.tile_node((at["x"], at["y"]), at["spot"]))
     if data["returned"]:
         feature.figures = []
     cover = data.get("cover")
@@ -222,15 +173,12 @@ def _ship_revealed(state: State, data: Data) -> None:
 
 
 def _tile_drawn(state: State, data: Data) -> None:
-    state.stack[data["tile"]] -= 1
-    state.remaining -= 1
-    state.tile = state.catalogue.get(data["tile"])
+    state.take_drawn(data["tile"])
     state.step = STEP_PLACE
 
 
 def _tile_set_aside(state: State, data: Data) -> None:
-    state.set_aside.append(data["tile"])
-    state.tile = None
+    state.put_aside(data["tile"])
     state.step = STEP_DRAW
 
 
