@@ -27,7 +27,7 @@ import hashlib
 import hmac
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -110,6 +110,19 @@ class Ruleset(ABC, Generic[State]):
     def describe(self) -> JSON:
         """What ``GET /v1/rulesets`` shows: options with types, defaults and meaning,
         expansions, seat counts, command shapes."""
+
+    def description(self, options: JSON, commands: JSON, expansions: Sequence[JSON] = ()) -> JSON:
+        """A :meth:`describe` answer: the class attributes (name, title, seats, bots)
+        with the ruleset's ``options``, ``commands`` and ``expansions``."""
+        return {
+            "name": self.name,
+            "title": self.title,
+            "seats": {"min": self.min_seats, "max": self.max_seats},
+            "options": options,
+            "expansions": list(expansions),
+            "bots": list(self.bots),
+            "commands": commands,
+        }
 
     @abstractmethod
     def normalize_options(self, options: Mapping[str, Any]) -> JSON:

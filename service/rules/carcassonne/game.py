@@ -118,14 +118,10 @@ class Carcassonne(Ruleset[State]):
     # -- catalogue -------------------------------------------------------------
 
     def describe(self) -> JSON:
-        return {
-            "name": self.name,
-            "title": self.title,
-            "seats": {"min": self.min_seats, "max": self.max_seats},
-            "options": OPTIONS,
-            "expansions": [expansion.describe() for expansion in EXPANSIONS.values()],
-            "bots": list(self.bots),
-            "commands": {
+        return self.description(
+            OPTIONS,
+            expansions=[expansion.describe() for expansion in EXPANSIONS.values()],
+            commands={
                 "draw_tile": {"tile": "tile id or letter (external randomness only)"},
                 "place_tile": {"x": "int", "y": "int (north is y-1)", "rotation": list(ROTATIONS)},
                 "place_follower": {
@@ -135,7 +131,7 @@ class Carcassonne(Ruleset[State]):
                 },
                 "skip": {},
             },
-        }
+        )
 
     def normalize_options(self, options: Mapping[str, Any]) -> JSON:
         unknown = sorted(set(options) - set(OPTIONS))

@@ -145,14 +145,9 @@ class SouthSeas(Ruleset[State]):
     # -- catalogue -------------------------------------------------------------
 
     def describe(self) -> JSON:
-        return {
-            "name": self.name,
-            "title": self.title,
-            "seats": {"min": self.min_seats, "max": self.max_seats},
-            "options": OPTIONS,
-            "expansions": [],
-            "bots": list(self.bots),
-            "commands": {
+        return self.description(
+            OPTIONS,
+            commands={
                 "reveal_ship": {"ship": "ship id (external randomness only)"},
                 "draw_tile": {"tile": "tile id (external randomness only)"},
                 "place_tile": {"x": "int", "y": "int (north is y-1)", "rotation": list(ROTATIONS)},
@@ -163,7 +158,7 @@ class SouthSeas(Ruleset[State]):
                 "deliver": {"ship": "face-up ship id", "wares": {w: "int" for w in WARES}},
                 "pass": {},
             },
-        }
+        )
 
     def normalize_options(self, options: Mapping[str, Any]) -> JSON:
         unknown = sorted(set(options) - set(OPTIONS))
