@@ -296,7 +296,10 @@ class GameService:
         idempotency_key: str | None,
     ) -> Outcome:
         with self.db.connection() as conn:
-            game = self.load_game(conn, game_id, lock=True)
+            try:
+                game, stored, tx_now = self.store.lock_for_command(conn, game_id, idempotency_key)
+            except UnknownGame as exc:
+                raise UnknownGameError(f"no game with id {game_id}") from exc
             seat = seat_of(game.seats, token)
             if seat is None:
                 raise Forbidden("moving needs the seat token of the seat that moves")
@@ -305,14 +308,12 @@ class GameService:
             request_hash = hashlib.sha256(
                 canonical_json({"seat": seat, "command": command, "expected": expected_version})
             ).hexdigest()
-            if idempotency_key is not None:
-                stored = self.store.get_idempotency(conn, game.id, idempotency_key)
-                if stored is not None:
-                    if stored[0] != request_hash:
-                        raise IdempotencyKeyReused(
-                            "this Idempotency-Key was used with a different request"
-                        )
-                    return Outcome(stored[1], stored[2], replayed=True)
+            if stored is not None:
+                if stored[0] != request_hash:
+                    raise IdempotencyKeyReused(
+                        "this Idempotency-Key was used with a different request"
+                    )
+                return Outcome(stored[1], stored[2], replayed=True)
             if game.version != expected_version:
                 raise VersionConflictError(
                     f"expected version {expected_version}, the game is at {game.version}",
@@ -334,23 +335,30 @@ class GameService:
             )
             events += bot_events
             status = "finished" if ruleset.is_over(state) else "active"
-            try:
-                stored_events = self.store.append(
-                    conn, game, expected_version, [to_new_event(e) for e in events], status=status
-                )
-            except VersionConflict as exc:
-                raise VersionConflictError(str(exc), current_version=None) from exc
+            # The events' hashes and times are known before writing (recorded_at is the
+            # transaction's time), so the response, and with it the idempotency record,
+            # is built first and everything is written in one statement.
+            chained = self.store.chain(
+                game, expected_version, [to_new_event(e) for e in events], tx_now
+            )
             body = {
                 "game_id": game.id,
                 "seat": seat,
                 "version": expected_version + len(events),
                 "status": status,
-                "events": [event_item(ruleset, e, seat) for e in stored_events],
+                "events": [event_item(ruleset, e, seat) for e in chained],
                 "awaiting": ruleset.awaiting(state),
                 "result": ruleset.result(state) if status == "finished" else None,
             }
+            remember = None
             if idempotency_key is not None:
-                self.store.put_idempotency(conn, game.id, idempotency_key, request_hash, 200, body)
+                remember = (idempotency_key, request_hash, 200, body)
+            try:
+                self.store.write(
+                    conn, game, expected_version, chained, status=status, idempotency=remember
+                )
+            except VersionConflict as exc:
+                raise VersionConflictError(str(exc), current_version=None) from exc
             hooks.pause_point("before-commit")
         self.cache.put(game.id, body["version"], state)
         return Outcome(200, body)

@@ -8,10 +8,11 @@ version and the idempotency record land together or not at all.
 
 from __future__ import annotations
 
+import dataclasses
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 import psycopg
@@ -90,6 +91,17 @@ _GAME_COLUMNS = (
 )
 
 
+_GET_IDEMPOTENCY = (
+    "SELECT request_hash, status, response FROM idempotency_keys WHERE game_id = %s AND key = %s"
+)
+#: placeholder time of events chained before the table has told us theirs
+GENESIS_TIME = datetime.min.replace(tzinfo=UTC)
+
+
+def _replace_time(event: StoredEvent, recorded_at: datetime) -> StoredEvent:
+    return dataclasses.replace(event, recorded_at=recorded_at)
+
+
 def _game(row: dict[str, Any]) -> GameRecord:
     row["seed"] = bytes(row["seed"])
     return GameRecord(**row)
@@ -139,6 +151,64 @@ class EventStore:
             raise UnknownGame(game_id)
         return _game(row)
 
+    def lock_for_command(
+        self, conn: psycopg.Connection, game_id: str, idempotency_key: str | None
+    ) -> tuple[GameRecord, tuple[str, int, Any] | None, datetime]:
+        """Lock the game row FOR UPDATE, then read the idempotency record for
+        ``idempotency_key`` (if any), in one round trip: both statements are pipelined,
+        and the second takes its snapshot only once the first holds the lock, so it sees
+        a concurrent duplicate that committed while we waited. Also returns the
+        transaction's timestamp, which is what ``recorded_at`` defaults to."""
+        if not _is_uuid(game_id):
+            raise UnknownGame(game_id)
+        with conn.pipeline():
+            game_cur = conn.cursor(row_factory=dict_row)
+            game_cur.execute(
+                f"SELECT {_GAME_COLUMNS}, now() AS tx_now FROM games WHERE id = %s FOR UPDATE",
+                (game_id,),
+            )
+            key_cur = None
+            if idempotency_key is not None:
+                key_cur = conn.cursor()
+                key_cur.execute(_GET_IDEMPOTENCY, (game_id, idempotency_key))
+        row = game_cur.fetchone()
+        key_row = key_cur.fetchone() if key_cur is not None else None
+        if row is None:
+            raise UnknownGame(game_id)
+        tx_now = row.pop("tx_now")
+        stored = (key_row[0], key_row[1], key_row[2]) if key_row else None
+        return _game(row), stored, tx_now
+
+    def chain(
+        self,
+        game: GameRecord,
+        expected_version: int,
+        events: Sequence[NewEvent],
+        recorded_at: datetime,
+    ) -> list[StoredEvent]:
+        """The events as they will be stored after ``expected_version``: seqs and the
+        hash chain from the game's head, ``recorded_at`` the transaction's timestamp
+        (:meth:`write` checks that the table agrees)."""
+        prev = game.head_hash
+        stored = []
+        for offset, event in enumerate(events, start=1):
+            seq = expected_version + offset
+            digest = event_hash(prev, game.id, seq, event.type, event.data, event.visibility)
+            stored.append(
+                StoredEvent(
+                    game.id,
+                    seq,
+                    event.type,
+                    event.data,
+                    event.visibility,
+                    prev,
+                    digest,
+                    recorded_at,
+                )
+            )
+            prev = digest
+        return stored
+
     def append(
         self,
         conn: psycopg.Connection,
@@ -152,65 +222,96 @@ class EventStore:
         version and announce them. Raises :class:`VersionConflict` without writing."""
         if game.version != expected_version:
             raise VersionConflict(expected_version, game.version)
-        prev = game.head_hash
-        rows = []
-        for offset, event in enumerate(events, start=1):
-            seq = expected_version + offset
-            digest = event_hash(prev, game.id, seq, event.type, event.data, event.visibility)
-            rows.append(
-                (
-                    game.id,
-                    seq,
-                    event.type,
-                    Jsonb(event.data),
-                    Jsonb(event.visibility) if event.visibility is not None else None,
-                    prev,
-                    digest,
+        chained = self.chain(game, expected_version, events, GENESIS_TIME)
+        recorded = self._write(conn, game, expected_version, chained, status, None)
+        return [_replace_time(event, recorded[event.seq]) for event in chained]
+
+    def write(
+        self,
+        conn: psycopg.Connection,
+        game: GameRecord,
+        expected_version: int,
+        chained: Sequence[StoredEvent],
+        *,
+        status: str | None = None,
+        idempotency: tuple[str, str, int, Any] | None = None,
+    ) -> None:
+        """Store events made by :meth:`chain`, bump the version, announce them and, if
+        given, record ``(key, request_hash, status, response)`` under the key: one
+        statement. Raises :class:`VersionConflict` (the caller's transaction must then
+        roll back, as it does on any exception)."""
+        if game.version != expected_version:
+            raise VersionConflict(expected_version, game.version)
+        recorded = self._write(conn, game, expected_version, chained, status, idempotency)
+        for event in chained:
+            if recorded[event.seq] != event.recorded_at:
+                raise RuntimeError(
+                    f"recorded_at of event {event.seq} is {recorded[event.seq]},"
+                    f" not the transaction time {event.recorded_at}"
                 )
-            )
-            prev = digest
-        new_version = expected_version + len(rows)
-        values = ", ".join(["(%s, %s, %s, %s, %s, %s, %s)"] * len(rows))
-        try:
-            with conn.cursor() as cur:
-                cur.execute(
-                    "INSERT INTO events (game_id, seq, type, data, visibility, prev_hash, hash)"
-                    f" VALUES {values} RETURNING seq, recorded_at",
-                    [value for row in rows for value in row],
-                )
-                recorded = dict(cur.fetchall())
-                # One statement bumps the version and announces it (delivered on commit).
-                cur.execute(
-                    "UPDATE games SET version = %s, head_hash = %s, updated_at = now(),"
-                    " status = coalesce(%s, status) WHERE id = %s AND version = %s"
-                    " RETURNING pg_notify(%s, %s)",
-                    (
-                        new_version,
-                        prev,
-                        status,
-                        game.id,
-                        expected_version,
-                        NOTIFY_CHANNEL,
-                        f"{game.id}:{new_version}",
-                    ),
-                )
-                if cur.rowcount != 1:
-                    raise VersionConflict(expected_version, None)
-        except psycopg.errors.UniqueViolation as exc:
-            raise VersionConflict(expected_version, None) from exc
-        return [
-            StoredEvent(
+
+    def _write(
+        self,
+        conn: psycopg.Connection,
+        game: GameRecord,
+        expected_version: int,
+        chained: Sequence[StoredEvent],
+        status: str | None,
+        idempotency: tuple[str, str, int, Any] | None,
+    ) -> dict[int, datetime]:
+        # Data-modifying CTEs all run to completion in one statement: the events, the
+        # version bump with its NOTIFY (delivered on commit) and the idempotency record.
+        new_version = expected_version + len(chained)
+        head = chained[-1].hash if chained else game.head_hash
+        values = ", ".join(["(%s, %s, %s, %s, %s, %s, %s)"] * len(chained))
+        params: list[Any] = []
+        for event in chained:
+            params += (
                 game.id,
-                seq,
+                event.seq,
                 event.type,
-                event.data,
-                event.visibility,
-                prev_hash,
-                digest,
-                recorded[seq],
+                Jsonb(event.data),
+                Jsonb(event.visibility) if event.visibility is not None else None,
+                event.prev_hash,
+                event.hash,
             )
-            for (_, seq, _, _, _, prev_hash, digest), event in zip(rows, events, strict=True)
-        ]
+        params += (
+            new_version,
+            head,
+            status,
+            game.id,
+            expected_version,
+            NOTIFY_CHANNEL,
+            f"{game.id}:{new_version}",
+        )
+        remember = ""
+        if idempotency is not None:
+            key, request_hash, response_status, response = idempotency
+            remember = (
+                ", remembered AS (INSERT INTO idempotency_keys"
+                " (game_id, key, request_hash, status, response)"
+                " VALUES (%s, %s, %s, %s, %s) RETURNING 1)"
+            )
+            params += (game.id, key, request_hash, response_status, Jsonb(response))
+        try:
+            rows = conn.execute(
+                "WITH appended AS (INSERT INTO events"
+                " (game_id, seq, type, data, visibility, prev_hash, hash)"
+                f" VALUES {values} RETURNING seq, recorded_at),"
+                " bumped AS (UPDATE games SET version = %s, head_hash = %s,"
+                " updated_at = now(), status = coalesce(%s, status)"
+                " WHERE id = %s AND version = %s RETURNING pg_notify(%s, %s))"
+                f"{remember}"
+                " SELECT seq, recorded_at, (SELECT count(*) FROM bumped) FROM appended",
+                params,
+            ).fetchall()
+        except psycopg.errors.UniqueViolation as exc:
+            if exc.diag.table_name == "idempotency_keys":
+                raise
+            raise VersionConflict(expected_version, None) from exc
+        if not rows or rows[0][2] != 1:
+            raise VersionConflict(expected_version, None)
+        return {seq: recorded_at for seq, recorded_at, _ in rows}
 
     def read_events(
         self,
@@ -244,11 +345,7 @@ class EventStore:
     def get_idempotency(
         self, conn: psycopg.Connection, game_id: str, key: str
     ) -> tuple[str, int, Any] | None:
-        row = conn.execute(
-            "SELECT request_hash, status, response FROM idempotency_keys"
-            " WHERE game_id = %s AND key = %s",
-            (game_id, key),
-        ).fetchone()
+        row = conn.execute(_GET_IDEMPOTENCY, (game_id, key)).fetchone()
         return (row[0], row[1], row[2]) if row else None
 
     def put_idempotency(
