@@ -7,6 +7,9 @@ to east (1 shell), a sea strip between them (no fish) and the sea south of the b
 
 from __future__ import annotations
 
+import pytest
+
+from service.rules.core import IllegalMove
 from service.rules.south_seas import SOUTH_SEAS
 from tests.rules.south_seas.table import Table, evaluated, of_type, tiles_with
 
@@ -216,3 +219,65 @@ def test_end_of_game_example_incomplete_features_are_evaluated_as_if_complete():
         ("shell", "banana", "fish"), 0
     )
     assert table.wares(yellow) == {"shell": 0, "banana": 2, "fish": 4}
+
+
+def test_a_bridge_that_forms_a_closed_loop_is_complete():
+    table = Table()
+    # Four curved bridges (a shell each) south of the start tile close a ring.
+    table.turn("SS/Bc.1", 0, 1, 0, spot="bridge:S,W")
+    table.turn("SS/Bc.1", -1, 1, 270)
+    table.turn("SS/Bc.1", 0, 2, 90)
+    events = table.turn("SS/Bc.1", -1, 2, 180)
+    (bridge,) = evaluated(events)
+    assert bridge["kind"] == "bridge" and bridge["complete"] and bridge["winners"] == [RED]
+    assert bridge["tiles"] == [[-1, 1], [-1, 2], [0, 1], [0, 2]]
+    assert (bridge["icons"], bridge["wares"]) == (4, 4)
+    assert table.wares(RED)["shell"] == 4 and table.state.supply[RED] == 4
+
+
+def test_a_bridge_that_ends_at_a_market_is_complete():
+    table = Table()
+    table.turn("SS/J3", -1, 0, 180, spot="bridge:E")  # a junction ends the bridge
+    events = table.turn("SS/MB", 1, 0, 90)  # a market ends it on the other side
+    (bridge,) = evaluated(events)
+    assert bridge["complete"] and bridge["winners"] == [RED]
+    # the junction's arm has no shell; the start tile and the market tile one each
+    assert bridge["tiles"] == [[-1, 0], [0, 0], [1, 0]] and bridge["wares"] == 2
+    assert table.wares(RED)["shell"] == 2
+
+
+def test_placement_the_left_side_continues_the_island_the_bottom_the_sea_region():
+    table = Table()
+    table.turn("SS/II", 0, -1, 90)  # the start tile's island turns east
+    table.turn("SS/B.1", 1, 0, 90)  # the bridge goes on east, sea to its north
+    table.draw("SS/I.1")
+    refused = {"type": "place_tile", "x": 1, "y": -1, "rotation": 0}
+    with pytest.raises(IllegalMove) as caught:  # island facing the sea below
+        table.send(refused)
+    assert caught.value.code == "tile_does_not_fit"
+    table.place(1, -1, 270)  # island west, sea south
+    graph, board = table.state.graph, table.state.board
+    island = graph.feature(graph.node_at(board, (1, -1), "island:W"))
+    sea = graph.feature(graph.node_at(board, (1, -1), "sea:NL,NR,EL,ER,SL,SR"))
+    assert (0, -1) in island.tiles and (0, 0) in island.tiles
+    assert (1, 0) in sea.tiles
+
+
+def test_multiple_islanders_sea_regions_touching_at_a_corner_are_distinct():
+    table = Table()
+    table.turn("SS/I+I", 0, 1, 180)  # islands west and south, their tips touching
+    table.turn("SS/I.1", -1, 1, 90, spot="sea:NL,NR,SL,SR,WL,WR")  # Blue, west of them
+    # Red's sea south of them touches Blue's only at the corner where the tips meet.
+    table.draw("SS/I.1")
+    table.place(0, 2, 0)
+    spots = [s["spot"] for s in SOUTH_SEAS.legal_commands(table.state, RED)["spots"]]
+    assert "sea:EL,ER,SL,SR,WL,WR" in spots
+    table.islander("sea:EL,ER,SL,SR,WL,WR")
+    graph, board = table.state.graph, table.state.board
+    blue_sea = graph.find(graph.node_at(board, (-1, 1), "sea:NL,NR,SL,SR,WL,WR"))
+    red_sea = graph.find(graph.node_at(board, (0, 2), "sea:EL,ER,SL,SR,WL,WR"))
+    assert blue_sea != red_sea
+    # A tile in the corner joins them: now two fishermen share one sea region.
+    table.turn("SS/S", -1, 2)
+    joined = graph.feature(graph.node_at(board, (-1, 2), "sea:NL,NR,EL,ER,SL,SR,WL,WR"))
+    assert sorted(f.seat for f in joined.figures) == [RED, BLUE]
