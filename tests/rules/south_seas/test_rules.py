@@ -398,3 +398,202 @@ def test_final_score_red_ships_2_3_4_4_5_6_and_10_wares_make_27_points():
     assert ended["ship_points"][RED] == 2 + 3 + 4 + 4 + 5 + 6 == 24
     assert ended["wares"][RED] == 10
     assert ended["scores"][RED] == 24 + 10 // 3 == 27 and ended["winners"] == [RED]
+
+
+# -- more rules, and the choices made where the rulebooks are silent ------------------
+
+
+def test_the_start_tile_is_placed_in_the_middle_and_the_drawn_tile_is_shown_to_all():
+    table = Table()
+    (started,) = of_type(table.events, "game_started")
+    assert started["start"] == {"tile": "SS/IB=", "x": 0, "y": 0, "rotation": 0}
+    assert list(table.state.board.tiles) == [(0, 0)]
+    table.draw("SS/S")
+    assert SOUTH_SEAS.view(table.state, BLUE)["tile"] == "SS/S"  # Red's tile, Blue's view
+
+
+@pytest.mark.parametrize(
+    ("tile", "roles"),
+    [
+        ("SS/MI", ["banana_picker", "merchant", "fisherman"]),
+        ("SS/MB", ["merchant", "shell_collector", "fisherman"]),
+    ],
+)
+def test_an_islander_is_a_shell_collector_banana_picker_merchant_or_fisherman(tile, roles):
+    table = Table()
+    table.draw(tile)
+    table.place(0, 1, 180 if tile == "SS/MI" else 0)
+    spots = SOUTH_SEAS.legal_commands(table.state, RED)["spots"]
+    assert sorted(s["role"] for s in spots) == sorted(roles)
+
+
+def test_only_one_islander_is_placed_per_turn():
+    table = Table(display=("S03", "S05", "S20", "S21"))
+    table.turn("SS/III", 0, -1, 180, spot="island:E,S,W")
+    table.turn("SS/I.1", 1, -1, 270)
+    table.turn("SS/I.0", -1, -1, 90, spot="sea:NL,NR,SL,SR,WL,WR")  # and 4 bananas
+    assert table.awaited["decision"] == "deliver"
+    refused = illegal(table, {"type": "place_islander", "spot": "sea:NL,NR,SL,SR,WL,WR"})
+    assert refused.code == "unexpected_command"
+    assert table.state.supply[RED] == 3
+
+
+def test_a_player_may_not_join_a_feature_she_already_occupies_herself():
+    table = Table()
+    table.turn("SS/B.1", 1, 0, 90, spot="bridge:E,W")
+    table.turn("SS/S", 0, 1)
+    table.draw("SS/B.1")
+    table.place(2, 0, 90)
+    spots = [s["spot"] for s in SOUTH_SEAS.legal_commands(table.state, RED)["spots"]]
+    assert "bridge:E,W" not in spots
+    assert illegal(table, {"type": "place_islander", "spot": "bridge:E,W"}).code == (
+        "feature_occupied"
+    )
+
+
+def test_if_no_group_of_two_fish_is_left_a_single_fish_is_covered():
+    table = Table()
+    (first,) = evaluated(table.turn("SS/S.b", 0, 1, spot=ALL_SEA))
+    assert first["cover"]["group"] == 2  # the start tile's two fish
+    (second,) = evaluated(table.turn("SS/S.b", 1, 1, spot=ALL_SEA))
+    assert second["wares"] == 2  # one fish on each boat tile; the two are covered
+    assert second["cover"] == {"x": 0, "y": 1, "spot": ALL_SEA, "group": 1}
+    assert table.state.boats == 17
+
+
+def test_retrieving_an_islander_from_a_feature_the_tile_completes_gives_nothing():
+    table = Table()
+    four_islanders_for_red(table)  # her banana picker is on the island at (1, -1)
+    table.draw("SS/I.1")
+    table.place(1, -2, 180)  # completes that island
+    events = table.send({"type": "retrieve_islander", "x": 1, "y": -1, "spot": "island:N"})
+    assert evaluated(events) == [] and table.wares(RED)["banana"] == 0
+    assert table.state.supply[RED] == 1
+
+
+def test_a_player_delivers_to_exactly_one_ship_per_turn():
+    table = final_score_table()
+    table.turn("TEST/IB>15", 1, 0, 180)  # 16 shells: enough for every face-up ship
+    table.send({"type": "deliver", "ship": "P6", "wares": {"shell": 1}})
+    table.reveal("P3")
+    assert table.awaited == {"seat": BLUE, "decision": "draw_tile"}
+    assert table.state.held[RED] == ["P6"]
+
+
+def test_a_market_completing_when_the_ship_display_is_empty_gives_its_merchant_nothing():
+    ships = {
+        "format": 1,
+        "ships": [
+            {"id": name, "points": points, "demand": {"any": 1}}
+            for name, points in [("P6", 6), ("P5", 5), ("P4", 4), ("P2", 2)]
+        ],
+    }
+    table = Table(seats=3, display=("P6", "P5", "P4", "P2"), ships=ships)
+    table.turn("SS/III", 0, -1, 180, spot="island:E,S,W")
+    table.turn("SS/I.1", 1, -1, 270)
+    table.turn("SS/I.1", -1, -1, 90)  # Green completes Red's island: 5 bananas
+    deliveries = {3: "P6", 6: "P5", 9: "P4"}  # Red's next three turns: one ship each
+    for n, (tile, x, y, rotation, spot) in enumerate(
+        [
+            ("SS/B.1", -1, 0, 90, None),
+            ("SS/B.1", 1, 0, 90, None),
+            ("SS/B.1", -2, 0, 90, None),
+            ("SS/M", -1, 1, 0, "market"),  # Red's merchant
+            ("SS/B.1", 2, 0, 90, None),
+            ("SS/M", 1, 1, 0, "market"),  # Green's merchant
+            ("SS/I.1", -2, 1, 270, None),
+            ("SS/I.1", 2, 1, 90, None),
+            ("SS/I.0", -2, 2, 180, None),
+            ("SS/I.0", -1, 2, 180, None),
+            ("SS/I.1", 0, 2, 180, None),
+            ("SS/I.1", 1, 2, 180, None),
+            ("SS/I.2", 2, 2, 180, None),
+        ],
+        start=3,
+    ):
+        table.turn(tile, x, y, rotation, spot)
+        if table.awaited["decision"] == "deliver":
+            ship = deliveries.get(n)
+            table.send(
+                {"type": "pass"}
+                if ship is None
+                else {"type": "deliver", "ship": ship, "wares": {"banana": 1}}
+            )
+    assert table.state.display == ["P2"] and table.state.ship_stack == []
+    events = table.turn("SS/S", 0, 1)  # Blue surrounds both markets
+    green_award, red_award = of_type(events, "ship_awarded")
+    assert (green_award["seat"], green_award["ship"]) == (GREEN, "P2")  # clockwise from Blue
+    assert (red_award["seat"], red_award["ship"], red_award["points"]) == (RED, None, 0)
+    assert red_award["reason"] == "no face-up ship is left for this market's merchant"
+    assert table.state.held[RED] == ["P6", "P5", "P4"] and table.state.supply[RED] == 4
+    (ended,) = of_type(events, "game_ended")
+    assert ended["because"] == "ships_exhausted"
+    assert ended["ship_points"] == [6 + 5 + 4, 0, 2]
+
+
+BOATS_BOTH_SIDES = {
+    "id": "TEST/B.bb",
+    "count": 1,
+    "edges": "BSBS",
+    "features": [
+        {"kind": "bridge", "at": "N S", "shell": 1},
+        {"kind": "sea", "at": "NR EL ER SL", "boat": 1},
+        {"kind": "sea", "at": "SR WL WR NL", "boat": 1, "fish1": 1},
+    ],
+}
+
+
+def boats_both_sides_table(counts: dict[str, int]) -> Table:
+    tiles = tiles_with(counts)
+    tiles["tiles"].append(BOATS_BOTH_SIDES)
+    return Table(tiles=tiles)
+
+
+def test_a_tile_with_fishing_boats_in_two_occupied_sea_regions_evaluates_both():
+    table = boats_both_sides_table({"SS/B.1": 2, "SS/S": 1})
+    table.turn("SS/B.1", 1, 0, 90, spot="sea:NL,NR,EL,WR")  # Red, north of the bridge
+    table.turn("SS/B.1", -1, 0, 90, spot="sea:ER,SL,SR,WL")  # Blue, south of it
+    south, north = evaluated(table.turn("TEST/B.bb", 2, 0, 90))  # in the tile's order
+    assert (north["winners"], north["wares"], north["cover"]["group"]) == ([RED], 1, 1)
+    assert (south["winners"], south["wares"], south["cover"]["group"]) == ([BLUE], 4, 2)
+    assert north["boat"] != south["boat"] and table.state.boats == 17
+    assert table.state.supply == [4, 4]
+
+
+def test_two_fishing_boats_on_one_tile_in_one_sea_region_evaluate_it_once():
+    table = boats_both_sides_table({"SS/MB": 1, "SS/S": 1})
+    # The market tile's sea runs round its bridge's end and joins both sides of the start's
+    # bridge; Red fishes there.
+    table.turn("SS/MB", 1, 0, 90, spot=ALL_SEA)
+    (sea,) = evaluated(table.turn("TEST/B.bb", -1, 0, 90))  # both boats in Red's region
+    assert sea["trigger"] == "fishing_boat" and sea["winners"] == [RED]
+    assert sea["wares"] == 3  # the start tile's two fish and the new tile's one
+    assert table.state.boats == 18
+
+
+def test_a_fishing_boat_in_an_occupied_sea_region_without_fish_gives_and_covers_nothing():
+    table = Table()
+    table.turn("SS/B.2", 1, 0, 90, spot="sea:NL,NR,EL,WR")  # no fish north of the bridge
+    (sea,) = evaluated(table.turn("SS/B.b", -1, 0, 270))  # a boat north of the bridge
+    assert (sea["trigger"], sea["wares"], sea["winners"]) == ("fishing_boat", 0, [RED])
+    assert sea["cover"] is None
+    assert sea["cover_reason"] == "no uncovered fish are left in this sea region"
+    assert table.state.boats == 19 and table.state.supply[RED] == 4
+
+
+def test_a_fishing_boat_that_completes_its_sea_region_evaluates_it_once_as_completed():
+    tiles = tiles_with({"SS/IB>": 1, "SS/S": 1})
+    tiles["tiles"].append(
+        {"id": "TEST/IB<.b", "count": 1, "edges": "ISSB", "features": [
+            {"kind": "island", "at": "N"}, {"kind": "bridge", "at": "W", "shell": 1},
+            {"kind": "sea", "at": "WR", "boat": 1, "fish1": 1},
+            {"kind": "sea", "at": "EL ER SL SR WL"}]}
+    )  # fmt: skip
+    table = Table(tiles=tiles)
+    # Red fishes in the strip between the start tile's island and bridge, closed to the west.
+    table.turn("SS/IB>", -1, 0, 0, spot="sea:EL")
+    # Blue closes it to the east with a tile whose pocket there holds a boat and a fish.
+    (sea,) = evaluated(table.turn("TEST/IB<.b", 1, 0))
+    assert (sea["kind"], sea["trigger"], sea["complete"]) == ("sea", "completed", True)
+    assert (sea["winners"], sea["wares"]) == ([RED], 1)
+    assert "cover" not in sea and table.state.boats == 19
