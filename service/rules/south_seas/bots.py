@@ -23,8 +23,16 @@ if TYPE_CHECKING:
     from service.rules.south_seas.game import SouthSeas
 
 
-def _chance(ruleset: SouthSeas, state: State, seat: int, rng: random.Random) -> JSON | None:
-    """The answer to a reveal or a draw (external randomness), or ``None``."""
+def _answer(
+    ruleset: SouthSeas,
+    state: State,
+    seat: int,
+    rng: random.Random,
+    choose: Callable[[JSON], JSON],
+) -> JSON:
+    """A bot's answer: reveals and draws (external randomness) are weighted by what is
+    left, as every bot does; any other decision is ``choose(menu)``, the menu being
+    :meth:`SouthSeas.legal_commands`."""
     decision = ruleset.awaiting(state)[0]["decision"]
     if decision == "reveal_ship":
         return {"type": "reveal_ship", "ship": rng.choice(state.ship_stack)}
@@ -32,7 +40,7 @@ def _chance(ruleset: SouthSeas, state: State, seat: int, rng: random.Random) -> 
         tiles = [tile for tile, n in state.stack.items() if n]
         weights = [state.stack[tile] for tile in tiles]
         return {"type": "draw_tile", "tile": rng.choices(tiles, weights)[0]}
-    return None
+    return choose(ruleset.legal_commands(state, seat))
 
 
 def _islander_options(ruleset: SouthSeas, state: State, seat: int) -> list[JSON]:
@@ -43,19 +51,18 @@ def _islander_options(ruleset: SouthSeas, state: State, seat: int) -> list[JSON]
 
 
 def random_bot(ruleset: SouthSeas, state: State, seat: int, rng: random.Random) -> JSON:
-    chance = _chance(ruleset, state, seat, rng)
-    if chance is not None:
-        return chance
-    menu = ruleset.legal_commands(state, seat)
-    decision = menu["decision"]
-    if decision == "place_tile":
-        return {"type": "place_tile", **rng.choice(menu["placements"])}
-    if decision == "place_islander":
-        return rng.choice(_islander_options(ruleset, state, seat))
-    if decision == "choose_ship":
-        return {"type": "choose_ship", "ship": rng.choice(menu["ships"])}
-    choice = rng.choice([*menu["ships"], None])
-    return {"type": "pass"} if choice is None else {"type": "deliver", **choice}
+    def choose(menu: JSON) -> JSON:
+        decision = menu["decision"]
+        if decision == "place_tile":
+            return {"type": "place_tile", **rng.choice(menu["placements"])}
+        if decision == "place_islander":
+            return rng.choice(_islander_options(ruleset, state, seat))
+        if decision == "choose_ship":
+            return {"type": "choose_ship", "ship": rng.choice(menu["ships"])}
+        choice = rng.choice([*menu["ships"], None])
+        return {"type": "pass"} if choice is None else {"type": "deliver", **choice}
+
+    return _answer(ruleset, state, seat, rng, choose)
 
 
 def _gain(state: State, seat: int, command: JSON) -> int:
@@ -100,32 +107,31 @@ def _best_islander_step(
 
 
 def greedy_bot(ruleset: SouthSeas, state: State, seat: int, rng: random.Random) -> JSON:
-    chance = _chance(ruleset, state, seat, rng)
-    if chance is not None:
-        return chance
-    menu = ruleset.legal_commands(state, seat)
-    decision = menu["decision"]
-    if decision == "place_tile":
-        best: list[JSON] = []
-        top = -1
-        for entry in menu["placements"]:
-            command = {"type": "place_tile", **entry}
-            trial = ruleset.copy_state(state)
-            for event in ruleset.decide(trial, seat, command, rng):
-                ruleset.evolve(trial, event)
-            gain = _best_islander_step(ruleset, trial, seat, rng)[0]
-            if gain > top:
-                best, top = [command], gain
-            elif gain == top:
-                best.append(command)
-        return rng.choice(best)
-    if decision == "place_islander":
-        return _best_islander_step(ruleset, state, seat, rng)[1]
-    if decision == "choose_ship":
-        return {"type": "choose_ship", "ship": menu["ships"][0]}
-    ships = state.content.ship_by_id
-    best_ship = max(menu["ships"], key=lambda s: ships[s["ship"]].points)
-    return {"type": "deliver", **best_ship}
+    def choose(menu: JSON) -> JSON:
+        decision = menu["decision"]
+        if decision == "place_tile":
+            best: list[JSON] = []
+            top = -1
+            for entry in menu["placements"]:
+                command = {"type": "place_tile", **entry}
+                trial = ruleset.copy_state(state)
+                for event in ruleset.decide(trial, seat, command, rng):
+                    ruleset.evolve(trial, event)
+                gain = _best_islander_step(ruleset, trial, seat, rng)[0]
+                if gain > top:
+                    best, top = [command], gain
+                elif gain == top:
+                    best.append(command)
+            return rng.choice(best)
+        if decision == "place_islander":
+            return _best_islander_step(ruleset, state, seat, rng)[1]
+        if decision == "choose_ship":
+            return {"type": "choose_ship", "ship": menu["ships"][0]}
+        ships = state.content.ship_by_id
+        best_ship = max(menu["ships"], key=lambda s: ships[s["ship"]].points)
+        return {"type": "deliver", **best_ship}
+
+    return _answer(ruleset, state, seat, rng, choose)
 
 
 BOTS: dict[str, Callable[[SouthSeas, State, int, random.Random], JSON]] = {
