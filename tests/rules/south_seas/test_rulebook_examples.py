@@ -263,7 +263,7 @@ def test_placement_the_left_side_continues_the_island_the_bottom_the_sea_region(
     assert (1, 0) in sea.tiles
 
 
-def test_multiple_islanders_sea_regions_touching_at_a_corner_are_distinct():
+def test_clarification_and_example_2_sea_regions_touching_at_a_corner_are_distinct():
     table = Table()
     table.turn("SS/I+I", 0, 1, 180)  # islands west and south, their tips touching
     table.turn("SS/I.1", -1, 1, 90, spot="sea:NL,NR,SL,SR,WL,WR")  # Blue, west of them
@@ -276,8 +276,32 @@ def test_multiple_islanders_sea_regions_touching_at_a_corner_are_distinct():
     graph, board = table.state.graph, table.state.board
     blue_sea = graph.find(graph.node_at(board, (-1, 1), "sea:NL,NR,SL,SR,WL,WR"))
     red_sea = graph.find(graph.node_at(board, (0, 2), "sea:EL,ER,SL,SR,WL,WR"))
-    assert blue_sea != red_sea
+    corner_sea = graph.find(graph.node_at(board, (0, 1), "sea:NL,NR,EL,ER"))
+    assert len({blue_sea, red_sea, corner_sea}) == 3  # the three seas round the tips
     # A tile in the corner joins them: now two fishermen share one sea region.
     table.turn("SS/S", -1, 2)
     joined = graph.feature(graph.node_at(board, (-1, 2), "sea:NL,NR,EL,ER,SL,SR,WL,WR"))
     assert sorted(f.seat for f in joined.figures) == [RED, BLUE]
+
+
+def test_an_island_with_an_internal_gap_is_complete_only_when_the_gap_is_filled():
+    # A ring of island tiles round the empty space (0, -2), north of the start tile.
+    table = Table(tiles=tiles_with({"SS/IIII": 2, "SS/II": 4, "SS/III": 3}))
+    table.turn("SS/IIII", 0, -1, 0, spot="island:N,E,S,W")
+    for tile, x, y, rotation in [
+        ("SS/II", -1, -1, 0),
+        ("SS/II", 1, -1, 270),
+        ("SS/III", -1, -2, 90),
+        ("SS/III", 1, -2, 270),
+        ("SS/II", -1, -3, 90),
+        ("SS/II", 1, -3, 180),
+    ]:
+        assert evaluated(table.turn(tile, x, y, rotation)) == []
+    events = table.turn("SS/III", 0, -3, 180)  # every outer border is closed now
+    graph, board = table.state.graph, table.state.board
+    ring = graph.feature(graph.node_at(board, (0, -1), "island:N,E,S,W"))
+    assert evaluated(events) == [] and not ring.complete and ring.open == 4
+    (island,) = evaluated(table.turn("SS/IIII", 0, -2))  # the gap is filled
+    assert island["complete"] and island["winners"] == [RED] and len(island["tiles"]) == 10
+    # 1 (start) + 3 + 3 (the two full tiles) + 4 x 2 (corners) + 3 x 2 (sides)
+    assert island["wares"] == 21
