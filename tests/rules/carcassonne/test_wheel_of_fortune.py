@@ -146,6 +146,28 @@ def test_famine_each_farmer_scores_1_per_completed_city_in_its_field():
     assert (famine["sector"], famine["points"]) == ("famine", [1, 0])
 
 
+def test_famine_scores_farmers_only_never_a_shepherd_in_the_same_field():
+    # Hills & Sheep: the shepherd is no follower and counts in no other scoring.
+    table = Table(expansions=["hills_sheep", *WHEEL])
+    table.turn("E", 1, 4, 0, "field:EL,ER,SL,SR,WL,WR")  # Blue's farmer; a city closes
+    table.turn("B", 1, 5, 0, "field:NL,NR,EL,ER,SL,SR,WL,WR", figure="shepherd")  # Red's
+    table.send({"type": "draw_sheep", "token": "2"})
+    famine = of(spin(table, "U", 2, -1, 2), "wheel_scored")
+    assert (famine["sector"], famine["points"]) == ("famine", [1, 0])
+    assert [f["seat"] for f in famine["figures"]] == [BLUE]
+
+
+def test_storm_counts_followers_and_the_big_follower_but_no_special_figure():
+    # "Les pions spéciaux ne sont pas des partisans": builder, pig and shepherd stay out.
+    expansions = ["inns_cathedrals", "traders_builders", "hills_sheep", *WHEEL]
+    table = Table(expansions=expansions)
+    assert table.state.supply[BLUE] == {
+        "follower": 7, "big_follower": 1, "builder": 1, "pig": 1, "shepherd": 1,
+    }  # fmt: skip
+    storm = of(spin(table, "U", 3, -1, 2), "wheel_scored")
+    assert (storm["sector"], storm["points"]) == ("storm", [8, 8])
+
+
 def test_inquisition_scores_2_per_monk():
     table = Table(expansions=WHEEL)
     table.turn("B", 3, 4, 0, "cloister")  # Blue's monk
@@ -244,3 +266,47 @@ def test_the_crown_spaces_are_in_the_figure_steps_menu():
     menu = CARCASSONNE.legal_commands(table.state, BLUE)
     assert {"type": "place_on_wheel", "sector": "storm", "space": 0} in menu["commands"]
     assert len(menu["commands"]) == 9
+
+
+def anywhere(table: Table, tile: str) -> None:
+    """Draw a copy of ``tile`` without a wheel icon and place it where it first fits."""
+    table.draw(tile)
+    first = CARCASSONNE.legal_commands(table.state, table.state.seat)["placements"][0]
+    table.place(first["x"], first["y"], first["rotation"])
+
+
+def test_a_crown_space_takes_a_follower_from_the_supply_and_none_is_left():
+    table = Table(expansions=WHEEL)
+    # Blue puts his 7 followers on crown spaces, one a turn; Red places tiles, nothing else.
+    crowns = [("taxes", 0), ("taxes", 1), ("famine", 0), ("famine", 1), ("storm", 0)]
+    crowns += [("inquisition", 0), ("inquisition", 1)]
+    for (sector, space), blue, red in zip(crowns, "UUUUUAA", "WWWWXIG", strict=True):
+        anywhere(table, blue)
+        table.send({"type": "place_on_wheel", "sector": sector, "space": space})
+        anywhere(table, red)
+        table.follow(None)
+    assert table.state.supply[BLUE]["follower"] == 0
+    anywhere(table, "F")
+    assert "commands" not in CARCASSONNE.legal_commands(table.state, BLUE)  # no crown space
+    plague = {"type": "place_on_wheel", "sector": "plague", "space": 0}
+    assert refused(table, plague).code == "crown_needs_follower"
+
+
+def test_followers_on_the_crown_score_nothing_when_the_pig_only_passes():
+    table = Table(expansions=WHEEL)
+    table.draw("B")
+    table.place(3, 4, 0)
+    table.send({"type": "place_on_wheel", "sector": "taxes", "space": 0})
+    events = spin(table, "U", 2, -1, 2)  # the pig passes Taxes and stops on Famine
+    assert of(events, "wheel_turned")["to"] == "famine"
+    assert not [e for e in events if e["type"] == "crown_scored"]
+    assert table.state.ext["wheel_of_fortune"]["crowns"]["taxes"] == [BLUE, None]
+    assert table.scores == [0, 0]
+
+
+def test_followers_on_the_crown_score_nothing_at_the_end():
+    table = Table(expansions=WHEEL)
+    table.draw("B")
+    table.place(3, 4, 0)
+    table.send({"type": "place_on_wheel", "sector": "storm", "space": 0})
+    assert table.final() == []
