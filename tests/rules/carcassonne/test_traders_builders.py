@@ -107,6 +107,29 @@ def test_the_builder_gives_a_second_tile_when_its_road_is_extended_never_a_third
     assert turn_ended(again) == {"seat": BLUE, "next": RED}
 
 
+def test_the_builder_moves_on_from_the_completed_road_to_the_knights_city():
+    # The rulebook's second example: 1. a robber; 2. the builder; 3a. a tile completes the
+    # road (robber and builder go home) and takes a knight in its city; 3b. the second tile
+    # extends that city and takes the builder.
+    table = Table(expansions=["traders_builders"])
+    table.turn("A", -1, 0, 270, "road:E")  # 1. Blue's robber; a cloister ends the road
+    table.turn("B", 0, 1)
+    table.turn("U", 1, 0, 0, "road:E,W", figure="builder")  # 2.
+    table.turn("B", 1, 1)
+    first = table.turn("L", 2, 0, 0, "city:N")  # 3a. the junction ends the road
+    road = only(scored(first), kind="road")
+    assert (len(road["tiles"]), road["winners"], road["points"]) == (4, [BLUE], 4)
+    assert sorted(f["figure"] for f in road["figures"]) == ["builder", "follower"]
+    assert turn_ended(first)["next"] == BLUE  # the builder's second tile
+    assert table.state.supply[BLUE] == {"follower": 6, "builder": 1, "pig": 1}
+    second = table.turn("N", 2, -1, 180, "city:E,S", figure="builder")  # 3b.
+    assert turn_ended(second) == {"seat": BLUE, "next": RED}  # never a third
+    city = table.state.graph.feature(table.state.tile_node((2, 0), "city:N"))
+    assert sorted((f.seat, f.kind) for f in city.figures) == [(BLUE, "builder"), (BLUE, "follower")]
+    assert table.state.supply[BLUE] == {"follower": 6, "builder": 0, "pig": 1}
+    assert table.scores == [4, 0]
+
+
 def test_the_builder_never_counts_for_the_majority_and_returns_with_the_road():
     table = Table(expansions=["traders_builders"])
     table.turn("U", 1, 0, 0, "road:E,W")
