@@ -123,6 +123,56 @@ def test_the_two_readings_of_the_hill_tie_break():
         assert hill_tiebreak(table.state, figures, [RED, BLUE]) == winners
 
 
+def test_at_the_end_a_farmer_on_a_hill_wins_a_tied_field_alone():
+    # "Les mêmes règles s'appliquent aux évaluations en fin de partie (donc également pour
+    # départager des égalités entre paysans)."
+    table = Table(expansions=["hills_sheep"])
+    table.send({"type": "draw_tile", "tile": "HS/RFR.h", "under": "U"})
+    table.place(1, 0, 90)  # the hill ends the road
+    table.follow("field:ER,SL,SR,WL")  # Red's farmer, south of the road, on the hill
+    table.turn("U", -1, 0, 0, "field:NL,NR,EL,WR")  # Blue's farmer, north of the road
+    table.turn("E", 0, -1, 180)  # the start tile's city is completed
+    table.turn("A", 2, 0, 90)  # a cloister ends the road: both sides are one field
+    field = only(table.final(), kind="field")
+    assert sorted(f["seat"] for f in field["figures"]) == [RED, BLUE]
+    assert (field["winners"], field["points"]) == ([RED], 3)
+
+
+def hill_draw(table: Table, tile: str) -> None:
+    table.send({"type": "draw_tile", "tile": tile, "under": "U"})
+
+
+def three_hills_city(table: Table) -> list:
+    """Red's big follower and Blue's two knights, each on a hill, in three cities that
+    Red's last tile joins into one of 4 tiles: 2 against 2 (returns that turn's events)."""
+    hill_draw(table, "HS/CFC.h")
+    table.place(0, -1, 0)  # two cities; the south one closes the start tile's
+    table.follow("city:N", figure="big_follower")  # Red: strength 2, one hill
+    table.turn("B", -1, -1)
+    table.turn("B", 1, -1)
+    hill_draw(table, "HS/CFR.h")
+    table.place(-1, -2, 90)
+    table.follow("city:E")  # Blue's first knight, on a hill
+    table.turn("U", 1, 0)
+    hill_draw(table, "HS/CC.h.2")
+    table.place(1, -2, 0)
+    table.follow("city:W")  # Blue's second knight, on a hill
+    return table.turn("R", 0, -2, 180)  # city west, south and east: the three meet
+
+
+def test_a_big_follower_on_a_hill_ties_two_knights_and_the_hill_readings_decide():
+    # A tie is one of strength, not of numbers (the interactions' note): Red's big
+    # follower (2) ties Blue's two knights. Every tied player has a follower on a hill:
+    # "any" keeps the tie; "most" gives it to Blue's two followers on hills against one.
+    for reading, winners, scores in (("any", [RED, BLUE], [8, 8]), ("most", [BLUE], [0, 8])):
+        table = Table(expansions=["inns_cathedrals", "hills_sheep"], hill_tiebreak=reading)
+        city = only(scored(three_hills_city(table)), kind="city")
+        assert (len(city["tiles"]), city["points"]) == (4, 8)
+        weights = sorted((f["seat"], f["weight"]) for f in city["figures"])
+        assert weights == [(RED, 2), (BLUE, 1), (BLUE, 1)]
+        assert (city["winners"], table.scores) == (winners, scores)
+
+
 # -- vineyards ------------------------------------------------------------------------------
 
 
@@ -139,6 +189,29 @@ def test_a_completed_cloister_scores_3_more_per_vineyard_red_scores_15():
     cloister = only(scored(events), kind="cloister")
     assert (cloister["vineyards"], cloister["winners"], cloister["points"]) == (2, [RED], 15)
     assert cloister["reason"] == "completed cloister: 1 + 8 surrounding tiles + 3 x 2 vineyards"
+
+
+def test_the_same_vineyard_scores_for_blues_cloister_when_he_completes_it_later():
+    # "Si Bleu parvient à compléter son abbaye plus tard dans la partie, il marquera lui
+    # aussi 3 points de plus pour le vignoble adjacent."
+    table = Table(expansions=["hills_sheep"])
+    table.turn("B", 0, 1, 0, "cloister")  # Red's monk
+    table.turn("U", 1, 0)
+    table.turn("U", -1, 0)
+    table.turn("U", 2, 0)
+    table.turn("HS/C!.v", 1, 1, 180)  # the vineyard between the two cloisters
+    table.turn("B", 2, 1, 0, "cloister")  # Blue's monk
+    table.turn("HS/C!.v", -1, 1, 180)
+    table.turn("U", 3, 0)
+    table.turn("E", -1, 2)
+    table.turn("E", 1, 2)
+    red = only(scored(table.turn("B", 0, 2)), kind="cloister")
+    assert (red["vineyards"], red["winners"], red["points"]) == (2, [RED], 15)
+    table.turn("B", 3, 1)
+    table.turn("A", 2, 2)
+    blue = only(scored(table.turn("E", 3, 2, 180)), kind="cloister")
+    assert (blue["vineyards"], blue["winners"], blue["points"]) == (1, [BLUE], 12)
+    assert table.scores == [15, 12]
 
 
 def test_vineyards_give_nothing_to_an_unfinished_cloister_at_the_end():
