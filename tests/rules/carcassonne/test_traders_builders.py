@@ -130,6 +130,28 @@ def test_the_builder_moves_on_from_the_completed_road_to_the_knights_city():
     assert table.scores == [4, 0]
 
 
+def test_builders_of_both_players_share_a_road_held_by_both_and_each_gives_its_owner_a_tile():
+    # "La route où est placé le bâtisseur peut contenir des partisans adverses" and "Il peut
+    # y avoir le bâtisseur de plusieurs joueurs sur une même route."
+    table = Table(expansions=["traders_builders"])
+    table.turn("U", 1, 0, 0, "road:E,W")  # Blue's robber on the start tile's road
+    table.turn("U", 0, 1, 0, "road:E,W")  # Red's robber on another road
+    table.turn("V", -1, 0, 270)
+    table.turn("V", -1, 1, 180)  # the two roads are one
+    table.turn("U", 2, 0, 0, "road:E,W", figure="builder")  # Blue's builder
+    table.turn("U", 1, 1, 0, "road:E,W", figure="builder")  # Red's builder
+    road = table.state.graph.feature(table.state.tile_node((0, 0), "road:E,W"))
+    assert sorted((f.seat, f.kind) for f in road.figures) == [
+        (BLUE, "builder"),
+        (BLUE, "follower"),
+        (RED, "builder"),
+        (RED, "follower"),
+    ]
+    assert turn_ended(table.turn("U", 3, 0))["next"] == BLUE  # Blue extends it: again
+    assert turn_ended(table.turn("B", 3, 1))["next"] == RED
+    assert turn_ended(table.turn("A", 2, 1, 90))["next"] == RED  # Red extends it: again
+
+
 def test_the_builder_never_counts_for_the_majority_and_returns_with_the_road():
     table = Table(expansions=["traders_builders"])
     table.turn("U", 1, 0, 0, "road:E,W")
