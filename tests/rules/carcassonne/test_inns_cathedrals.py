@@ -83,6 +83,20 @@ def test_an_unfinished_road_with_an_inn_scores_0_at_the_end():
     assert road["reason"] == "unfinished road with an inn: 0 points"
 
 
+def test_two_inns_on_a_completed_road_still_score_2_per_tile():
+    # "S'il y a une ou plusieurs auberges sur une route complétée..."
+    table = Table(expansions=["inns_cathedrals"])
+    table.turn("IC/RRR.i", 1, 0, 180, "road:W")  # Blue's robber; a junction and an inn
+    table.turn("IC/RFr.i", -1, 0)  # a second inn on the same road
+    road = only(scored(table.turn("W", -2, 0)), kind="road")
+    assert (len(road["tiles"]), road["inns"], road["winners"], road["points"]) == (
+        4,
+        2,
+        [BLUE],
+        8,
+    )
+
+
 def cathedral_city(table: Table) -> list:
     """Blue's knight on a cathedral above the start tile; a city of 7 tiles and 1 shield
     once the last cap is placed (returned as that turn's events)."""
