@@ -294,6 +294,16 @@ def test_a_shepherd_stands_beside_a_farmer_but_never_beside_another_shepherd():
     assert refused(table, other).code == "field_has_shepherd"
 
 
+def test_a_farmer_joins_a_field_held_by_a_shepherd():
+    # "... mais pas par un autre berger, et vice versa": a shepherd is no farmer.
+    table = Table(expansions=["hills_sheep"])
+    table.turn("U", 1, 0, 0, "field:NL,NR,EL,WR", figure="shepherd")  # Red's shepherd
+    table.send({"type": "draw_sheep", "token": "2"})
+    events = table.turn("U", 2, 0, 0, "field:NL,NR,EL,WR")  # Blue's farmer beside it
+    placed = only([e.data for e in events if e.type == "follower_placed"])
+    assert (placed["seat"], placed["figure"]) == (BLUE, "follower")
+
+
 def test_a_field_closed_all_round_gathers_at_once():
     table = Table(expansions=["hills_sheep", "inns_cathedrals"])
     table.turn("IC/CCCC", 0, -1, 0, "field:I", figure="shepherd")  # an inner field
