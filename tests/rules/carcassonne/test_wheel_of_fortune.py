@@ -219,6 +219,23 @@ def test_plague_sends_home_a_builder_left_without_its_owners_follower():
     assert of(events, "plague")["queue"] == [BLUE]
 
 
+def test_plague_never_takes_a_follower_from_the_wheel():
+    # "Un joueur ne peut enlever un partisan de la roue de cette façon."
+    table = Table(expansions=WHEEL)
+    table.turn("U", -1, 2, 0, "road:E,W")  # Blue's robber
+    table.draw("B")
+    table.place(3, 4, 0)
+    table.send({"type": "place_on_wheel", "sector": "storm", "space": 0})  # Red's only one
+    spin(table, "U", 2, -2, 2)  # Famine
+    events = spin(table, "U", 3, -3, 2)  # Red's turn: the pig passes Storm to the Plague
+    assert of(events, "plague")["queue"] == [BLUE]  # Red has no follower on the land
+    assert CARCASSONNE.awaiting(table.state)[0]["followers"] == [
+        {"x": -1, "y": 2, "spot": "road:E,W", "figure": "follower"}
+    ]
+    table.send({"type": "remove_follower", "x": -1, "y": 2, "spot": "road:E,W"}, seat=BLUE)
+    assert table.state.ext["wheel_of_fortune"]["crowns"]["storm"] == [RED]
+
+
 # -- crown spaces --------------------------------------------------------------------------
 
 
