@@ -146,6 +146,21 @@ def test_famine_each_farmer_scores_1_per_completed_city_in_its_field():
     assert (famine["sector"], famine["points"]) == ("famine", [1, 0])
 
 
+def test_famine_needs_no_majority_and_a_big_follower_is_one_farmer():
+    # "Contrairement aux règles de décompte de fin de partie, un joueur n'a pas besoin
+    # d'être majoritaire en paysans pour marquer des points."
+    table = Table(expansions=["inns_cathedrals", *WHEEL])
+    table.turn("U", -1, 2, 0, "field:NL,NR,EL,WR", figure="big_follower")  # Blue, north
+    table.turn("U", -2, 2, 0, "field:ER,SL,SR,WL")  # Red's farmer, south of the road
+    table.turn("E", -2, 1, 0)
+    table.turn("E", -2, 0, 180)  # a city of 2 tiles is completed beside the field
+    table.turn("A", -3, 2, 270)  # a cloister ends the road: one field, Blue 2 against 1
+    famine = of(spin(table, "U", 2, -4, 2, 90), "wheel_scored")
+    assert famine["sector"] == "famine"
+    assert sorted((f["seat"], f["points"]) for f in famine["figures"]) == [(BLUE, 1), (RED, 1)]
+    assert famine["points"] == [1, 1]
+
+
 def test_famine_scores_farmers_only_never_a_shepherd_in_the_same_field():
     # Hills & Sheep: the shepherd is no follower and counts in no other scoring.
     table = Table(expansions=["hills_sheep", *WHEEL])
