@@ -45,6 +45,21 @@ def test_traders_and_builders_has_24_tiles_with_9_wine_6_grain_5_cloth_and_4_wit
 def test_the_bridge_carries_two_roads_that_do_not_meet():
     bridge = catalogue("traders_builders").get("TB/RRrr")
     assert bridge.spots[0][:2] == ("road:N,S", "road:E,W")
+    # "Les prés sont séparés par le pont. Il y a 4 sections séparées de pré sur cette tuile."
+    assert [s for s in bridge.spots[0] if s.startswith("field")] == [
+        "field:NL,WR", "field:NR,EL", "field:ER,SL", "field:SR,WL",
+    ]  # fmt: skip
+
+
+def test_the_cloister_cuts_the_road_in_three_and_the_house_ends_a_road():
+    tiles = catalogue("traders_builders")
+    # "L'abbaye sépare la route en 3 sections."
+    assert tiles.get("TB/LRRR").spots[0][:4] == ("cloister", "road:E", "road:S", "road:W")
+    # "Une route se termine à la ville et l'autre à la petite maison. Il y a 3 sections
+    # séparées de pré sur cette tuile."
+    assert tiles.get("TB/RRC").spots[0] == (
+        "city:N", "road:W", "road:S", "field:WR", "field:SR,WL", "field:EL,ER,SL",
+    )  # fmt: skip
 
 
 # -- Traders & Builders ---------------------------------------------------------------------
