@@ -50,19 +50,20 @@ def test_the_special_tiles_of_inns_and_cathedrals():
 # -- Inns & Cathedrals ----------------------------------------------------------------------
 
 
-def test_the_big_follower_counts_as_two_and_blue_alone_scores_the_road():
+def test_the_big_follower_counts_as_two_and_blue_alone_scores_the_3_points_of_the_road():
+    # "Bleu est le seul à recevoir les 3 points pour la route": Blue's big follower and
+    # Red's robber on two roads that the last tile joins into one of 3 tiles.
     table = Table(expansions=["inns_cathedrals"])
-    table.turn("W", -1, 0, 0, "road:E")  # Blue's robber; the junction ends the road
-    table.turn("V", 0, 1, 270, "road:E,S", figure="big_follower")  # Red's big follower
-    table.turn("V", 1, 0, 0)
-    table.turn("V", 1, 1, 90)  # joins the two roads
-    events = table.turn("A", 0, 2, 180)  # a cloister ends it
-    road = only(scored(events), kind="road")
-    assert len(road["tiles"]) == 6
-    assert sorted(f["weight"] for f in road["figures"]) == [1, 2]
-    assert (road["winners"], road["points"]) == ([RED], 6)
-    assert table.scores == [0, 6]
-    assert table.state.supply[RED]["big_follower"] == 1  # it returns like any follower
+    table.turn("A", -1, 0, 270)
+    table.turn("A", 1, 0, 90)
+    table.turn("W", 1, 1, 0, "road:W", figure="big_follower")  # Blue's big follower
+    table.turn("W", -1, 1, 0, "road:E")  # Red's robber
+    road = only(scored(table.turn("U", 0, 1)), kind="road")  # joins and completes them
+    assert len(road["tiles"]) == 3
+    assert sorted((f["seat"], f["weight"]) for f in road["figures"]) == [(BLUE, 2), (RED, 1)]
+    assert (road["winners"], road["points"]) == ([BLUE], 3)
+    assert table.scores == [3, 0]
+    assert table.state.supply[BLUE]["big_follower"] == 1  # it returns like any follower
 
 
 def test_a_completed_road_with_an_inn_scores_2_per_tile_blue_scores_6():
