@@ -72,6 +72,16 @@ def test_the_wheel_board_is_a_large_start_tile_with_six_sectors_and_nine_crown_s
     assert only(CARCASSONNE.view(table.state, None)["board"], x=-1)["tile"] == "BA/RFr"
 
 
+def test_the_12_tiles_join_the_base_tiles_but_the_start_tile_stays_in_the_box():
+    # "... toutes les tuiles du jeu de base (à l'exception de la tuile de départ au dos
+    # plus foncé) ... avec les 12 tuiles Terrain identifiées par le symbole Roue".
+    stack = Table(expansions=WHEEL).events[0].data["stack"]
+    assert stack["BA/RCr"] == 3
+    assert sum(n for t, n in stack.items() if t.startswith("BA/")) == 71
+    assert sum(n for t, n in stack.items() if t.startswith("WF/")) == 12
+    assert sum(stack.values()) == 83
+
+
 def test_with_the_river_the_spring_flows_away_from_the_wheel_board():
     table = Table(expansions=["river", *WHEEL])
     started = table.events[0].data
