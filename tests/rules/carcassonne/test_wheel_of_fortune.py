@@ -202,6 +202,16 @@ def test_inquisition_scores_2_per_monk():
     assert (inquisition["sector"], inquisition["points"]) == ("inquisition", [2, 0])
 
 
+def test_a_big_follower_is_one_knight_for_taxes_and_one_monk_for_the_inquisition():
+    table = Table(expansions=["inns_cathedrals", *WHEEL])
+    table.turn("F", 0, -1, 0, "city:E,W", figure="big_follower")  # Blue's, by a banner
+    table.turn("B", 3, 4, 0, "cloister", figure="big_follower")  # Red's
+    taxes = of(spin(table, "U", 1, -1, 2), "wheel_scored")
+    assert (taxes["sector"], taxes["points"]) == ("taxes", [2, 0])  # 1 banner + 1 knight
+    inquisition = of(spin(table, "U", 3, -2, 2), "wheel_scored")
+    assert (inquisition["sector"], inquisition["points"]) == ("inquisition", [0, 2])
+
+
 def test_plague_every_player_active_first_takes_back_a_follower_from_the_land():
     table = Table(expansions=WHEEL)
     table.turn("U", -1, 2, 0, "road:E,W")  # Blue's robber
