@@ -7,7 +7,6 @@ Worked examples are built tile by tile through the public decider path: each tur
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
@@ -15,27 +14,15 @@ import pytest
 from service.rules.carcassonne import CARCASSONNE
 from service.rules.carcassonne.state import State
 from service.rules.core import Event, IllegalMove
+from tests.rules.table_base import TableBase
 
 
-class Table:
-    def __init__(self, seats: int = 2, **options: Any) -> None:
-        self.options = CARCASSONNE.normalize_options({"randomness": "external", **options})
-        self.events: list[Event] = CARCASSONNE.setup(self.options, seats, random.Random(0))
-        self.state: State = CARCASSONNE.fold(self.events)
+class Table(TableBase):
+    ruleset = CARCASSONNE
+    state: State
 
-    def send(self, command: dict[str, Any], seat: int | None = None) -> list[Event]:
-        seat = self.state.seat if seat is None else seat
-        new = CARCASSONNE.decide(self.state, seat, command, random.Random(len(self.events)))
-        for event in new:
-            CARCASSONNE.evolve(self.state, event)
-        self.events += new
-        return new
-
-    def draw(self, tile: str) -> list[Event]:
-        return self.send({"type": "draw_tile", "tile": tile})
-
-    def place(self, x: int, y: int, rotation: int = 0) -> list[Event]:
-        return self.send({"type": "place_tile", "x": x, "y": y, "rotation": rotation})
+    def awaited_seat(self) -> int:
+        return self.state.seat
 
     def follow(self, spot: str | None, figure: str | None = None) -> list[Event]:
         if spot is None:

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import copy
 import json
-import random
 from pathlib import Path
 from typing import Any
 
 from service.rules.core import Event
 from service.rules.south_seas import SOUTH_SEAS
 from service.rules.south_seas.state import State
+from tests.rules.table_base import TableBase
 
 PACKAGED = Path(__file__).resolve().parents[3] / "service/rules/south_seas/data"
 #: a display of ships that the wares of a few evaluations cannot pay for
@@ -39,13 +39,14 @@ def tiles_with(counts: dict[str, int]) -> dict[str, Any]:
     return data
 
 
-class Table:
+class Table(TableBase):
+    ruleset = SOUTH_SEAS
+    state: State
+
     def __init__(
         self, seats: int = 2, display: tuple[str, ...] | None = DISPLAY, **options: Any
     ) -> None:
-        self.options = SOUTH_SEAS.normalize_options({"randomness": "external", **options})
-        self.events: list[Event] = SOUTH_SEAS.setup(self.options, seats, random.Random(0))
-        self.state: State = SOUTH_SEAS.fold(self.events)
+        super().__init__(seats, **options)
         for ship in display or ():
             self.reveal(ship)
 
@@ -54,22 +55,11 @@ class Table:
         (pending,) = SOUTH_SEAS.awaiting(self.state)
         return pending
 
-    def send(self, command: dict[str, Any], seat: int | None = None) -> list[Event]:
-        seat = self.awaited["seat"] if seat is None else seat
-        new = SOUTH_SEAS.decide(self.state, seat, command, random.Random(len(self.events)))
-        for event in new:
-            SOUTH_SEAS.evolve(self.state, event)
-        self.events += new
-        return new
+    def awaited_seat(self) -> int:
+        return self.awaited["seat"]
 
     def reveal(self, ship: str) -> list[Event]:
         return self.send({"type": "reveal_ship", "ship": ship})
-
-    def draw(self, tile: str) -> list[Event]:
-        return self.send({"type": "draw_tile", "tile": tile})
-
-    def place(self, x: int, y: int, rotation: int = 0) -> list[Event]:
-        return self.send({"type": "place_tile", "x": x, "y": y, "rotation": rotation})
 
     def islander(self, spot: str | None) -> list[Event]:
         if spot is None:
