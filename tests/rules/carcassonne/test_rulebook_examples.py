@@ -8,14 +8,7 @@ text: the features, followers and tile counts the text names. The start tile D s
 from __future__ import annotations
 
 from service.rules.carcassonne import CARCASSONNE
-from tests.rules.carcassonne.table import Table, scored
-
-
-def only(items: list[dict], **match: object) -> dict:
-    found = [i for i in items if all(i.get(k) == v for k, v in match.items())]
-    assert len(found) == 1, found
-    return found[0]
-
+from tests.rules.carcassonne.table import Table, only, scored
 
 # -- roads (p. 4: "Rouge marque 4 points. Rouge marque 3 points.") ----------------------
 
