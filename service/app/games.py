@@ -31,7 +31,7 @@ from service.app.errors import (
     VersionConflictError,
 )
 from service.app.seats import prepare_seats, public_seats, seat_of
-from service.rules.core import Event, InvalidOptions, RulesError, Ruleset, rng_for
+from service.rules.core import Event, InvalidOptions, RulesError, Ruleset, bot_rng_for, rng_for
 from service.store import (
     Database,
     EventStore,
@@ -91,11 +91,6 @@ def illegal(exc: RulesError) -> Exception:
     return IllegalMoveError(exc.message, reason=exc.code, rule=exc.rule)
 
 
-def _bot_seed(seed: bytes) -> bytes:
-    # Bots draw from their own stream so their choices never shift the game's draws.
-    return hashlib.sha256(b"bots" + seed).digest()
-
-
 class GameService:
     def __init__(self, db: Database, rulesets: RulesetLookup, cache_size: int = 512) -> None:
         self.db = db
@@ -144,7 +139,7 @@ class GameService:
                 break
             seq = next_seq + len(produced)
             bot = seats[bot_seat]["bot"]
-            command = ruleset.bot_command(state, bot_seat, bot, rng_for(_bot_seed(seed), seq))
+            command = ruleset.bot_command(state, bot_seat, bot, bot_rng_for(seed, seq))
             events = ruleset.decide(state, bot_seat, command, rng_for(seed, seq))
             for event in events:
                 state = ruleset.evolve(state, event)

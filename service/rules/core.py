@@ -95,6 +95,15 @@ def rng_for(seed: bytes, seq: int) -> random.Random:
     return random.Random(int.from_bytes(digest, "big"))
 
 
+def bot_rng_for(seed: bytes, seq: int) -> random.Random:
+    """The random source of a bot choosing the command that will write event ``seq``.
+
+    Derived from the game's seed but apart from :func:`rng_for`, so that bots' choices
+    never shift the game's own draws; with it, a seed replays a bot game exactly.
+    """
+    return rng_for(hashlib.sha256(b"bots" + seed).digest(), seq)
+
+
 class Ruleset(ABC, Generic[State]):
     """A game's rules as a decider. Subclasses are stateless singletons."""
 

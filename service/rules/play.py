@@ -11,11 +11,10 @@ For the CLI ``play`` command, benchmarks and property tests::
 
 from __future__ import annotations
 
-import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
-from service.rules.core import Event, Ruleset, rng_for
+from service.rules.core import Event, Ruleset, bot_rng_for, rng_for
 
 State = TypeVar("State")
 
@@ -26,25 +25,32 @@ def play_game(
     seats: int,
     seed: bytes,
     bots: Sequence[str],
+    observe: Callable[[State, list[Event]], None] | None = None,
 ) -> tuple[list[Event], State]:
     """Play a whole game between bots through the public decider path.
 
     ``bots[i]`` names the bot of seat ``i``; the first awaited seat acts each time (a
     seat may be awaited outside its turn). Randomness is numbered as the service numbers
-    it: setup draws from ``rng_for(seed, 1)`` and each command from ``rng_for(seed, n)``
-    with ``n`` the seq its first event will get, so a seed replays the same game here
-    and over HTTP; the bots draw from their own generator seeded from ``seed``. Returns the
-    events and the final state; same arguments, same game.
+    it: setup draws from ``rng_for(seed, 1)``, each command from ``rng_for(seed, n)`` and
+    the bot choosing it from ``bot_rng_for(seed, n)``, with ``n`` the seq its first event
+    will get; so a seed replays here exactly the bot game the service played with it.
+    ``observe(state, events)``, if given, sees the state after setup and after every
+    command (property tests check invariants there). Returns the events and the final
+    state; same arguments, same game.
     """
     normalised = ruleset.normalize_options(options)
     events = ruleset.setup(normalised, seats, rng_for(seed, 1))
     state = ruleset.fold(events)
-    bot_rng = random.Random(seed + b"/bots")
+    if observe is not None:
+        observe(state, events)
     while not ruleset.is_over(state):
         seat = ruleset.awaiting(state)[0]["seat"]
-        command = ruleset.bot_command(state, seat, bots[seat], bot_rng)
-        new = ruleset.decide(state, seat, command, rng_for(seed, len(events) + 1))
+        seq = len(events) + 1
+        command = ruleset.bot_command(state, seat, bots[seat], bot_rng_for(seed, seq))
+        new = ruleset.decide(state, seat, command, rng_for(seed, seq))
         for event in new:
             ruleset.evolve(state, event)
         events += new
+        if observe is not None:
+            observe(state, events)
     return events, state

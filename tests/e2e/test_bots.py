@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import hashlib
+
 from service.rules import get_ruleset
+from service.rules.play import play_game
 from tests.client import Client, play_to_end
 
 
@@ -27,3 +30,22 @@ def test_one_human_plays_a_whole_game_against_server_bots(server, api_key):
     assert min(turns_by_seat.values()) > 15, turns_by_seat
     assert carcassonne.result(state) == summary["result"]
     assert client.get(f"/v1/games/{game['id']}/verify").json()["valid"]
+
+
+def test_a_bot_only_game_replays_exactly_from_its_revealed_seed(server, api_key):
+    """All seats are bots, so the service plays the whole game inside the creating
+    transaction; once it has ended the seed is published, and the rules library alone
+    (``play_game``) plays the very same game from it, event for event."""
+    carcassonne = get_ruleset("carcassonne")
+    client = Client(server.url, api_key)
+    bots = ["greedy", "random", "greedy"]
+    options = {"farmers": True}
+    game = client.create("carcassonne", [{"bot": bot} for bot in bots], options)
+    assert game["status"] == "finished" and game["seat_tokens"] == []
+
+    seed = bytes.fromhex(game["seed"])
+    assert hashlib.sha256(seed).hexdigest() == game["seed_sha256"]
+    served = [(e["type"], e["data"]) for e in client.all_events(game["id"])]
+    replayed, state = play_game(carcassonne, options, len(bots), seed, bots)
+    assert served == [(e.type, e.data) for e in replayed]
+    assert carcassonne.result(state) == game["result"]
