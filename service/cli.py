@@ -7,6 +7,7 @@ PostgreSQL under ``var/`` (see :mod:`service.store.embedded`).
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 from contextlib import contextmanager
@@ -128,8 +129,9 @@ def cmd_openapi(args: argparse.Namespace) -> int:
 def cmd_play(args: argparse.Namespace) -> int:
     """Bot-only games in process (no database), with a progress bar over the games."""
     import secrets
+    import time
 
-    from service.rules import get_ruleset
+    from service.rules import InvalidOptions, get_ruleset
     from service.rules.play import play_game
 
     ruleset = get_ruleset(args.ruleset)
@@ -137,8 +139,20 @@ def cmd_play(args: argparse.Namespace) -> int:
         print(f"unknown ruleset {args.ruleset}", file=sys.stderr)
         return 2
     bots = (args.bots or ruleset.bots[0]).split(",")
+    unknown = sorted(set(bots) - set(ruleset.bots))
+    if unknown:
+        print(f"{ruleset.name} has no bot {unknown[0]!r} (bots: {ruleset.bots})", file=sys.stderr)
+        return 2
     seats = [bots[i % len(bots)] for i in range(args.seats)]
+    try:
+        options = json.loads(args.options)
+        ruleset.normalize_options(options)
+    except (ValueError, InvalidOptions) as exc:
+        print(f"bad --options: {getattr(exc, 'message', exc)}", file=sys.stderr)
+        return 2
     show_progress = args.progress and sys.stderr.isatty()
+    wins = [0] * len(seats)
+    started = time.perf_counter()
     for game in range(args.games):
         if show_progress:
             done = 30 * game // args.games
@@ -146,13 +160,18 @@ def cmd_play(args: argparse.Namespace) -> int:
                 f"\r[{'#' * done}{'.' * (30 - done)}] {game}/{args.games}", end="", file=sys.stderr
             )
         seed = bytes.fromhex(args.seed) if args.seed else secrets.token_bytes(32)
-        events, state = play_game(ruleset, {}, len(seats), seed, seats)
+        events, state = play_game(ruleset, options, len(seats), seed, seats)
         result = ruleset.result(state)
+        for winner in result.get("winners", []):
+            wins[winner] += 1
         if show_progress:
             print("\r" + " " * 50 + "\r", end="", file=sys.stderr)
         print(
             f"game {game + 1}: seats {seats} -> {result} (seed {seed.hex()}, {len(events)} events)"
         )
+    seconds = time.perf_counter() - started
+    tally = ", ".join(f"seat {i} ({bot}) {wins[i]}" for i, bot in enumerate(seats))
+    print(f"{args.games} games in {seconds:.2f} s; wins (ties count for each): {tally}")
     return 0
 
 
@@ -182,10 +201,15 @@ def parser() -> argparse.ArgumentParser:
     sub.add_parser("openapi", help="print the OpenAPI document").set_defaults(func=cmd_openapi)
 
     play = sub.add_parser("play", help="play bot-only games locally and print the results")
-    play.add_argument("--ruleset", default="carcassonne")
-    play.add_argument("--seats", type=int, default=2)
+    play.add_argument("--ruleset", default="carcassonne", help="a ruleset name (see /v1/rulesets)")
+    play.add_argument("--seats", type=int, default=2, help="how many seats (default 2)")
     play.add_argument("--bots", help="comma-separated bot names, cycled over seats")
-    play.add_argument("--games", type=int, default=1)
+    play.add_argument(
+        "--options",
+        default="{}",
+        help='game options as JSON, e.g. \'{"expansions": ["river", "inns_cathedrals"]}\'',
+    )
+    play.add_argument("--games", type=int, default=1, help="how many games (default 1)")
     play.add_argument("--seed", help="hex seed, for a reproducible game")
     play.add_argument("--no-progress", dest="progress", action="store_false")
     play.set_defaults(func=cmd_play)

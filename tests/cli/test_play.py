@@ -1,0 +1,57 @@
+"""The ``play`` command: bot-only games in process, reproducible from a seed."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+
+from service.rules import get_ruleset
+from service.rules.play import play_game
+
+SEED = "00ff" * 8
+
+
+def play(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "service.cli", "play", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_play_prints_each_result_and_a_tally():
+    run = play("--games", "2", "--seats", "3", "--bots", "greedy,random")
+    assert run.returncode == 0, run.stderr
+    lines = run.stdout.strip().splitlines()
+    assert [line.split(":")[0] for line in lines[:2]] == ["game 1", "game 2"]
+    assert "'over': True" in lines[0]
+    assert re.match(
+        r"2 games in [\d.]+ s; wins \(ties count for each\): seat 0 \(greedy\)", lines[2]
+    )
+
+
+def test_play_with_a_seed_and_options_plays_the_game_the_library_plays():
+    options = '{"expansions": ["river", "inns_cathedrals"]}'
+    run = play("--seed", SEED, "--options", options, "--bots", "random,greedy")
+    assert run.returncode == 0, run.stderr
+    carcassonne = get_ruleset("carcassonne")
+    events, state = play_game(
+        carcassonne,
+        {"expansions": ["river", "inns_cathedrals"]},
+        2,
+        bytes.fromhex(SEED),
+        ["random", "greedy"],
+    )
+    expected = f"-> {carcassonne.result(state)} (seed {SEED}, {len(events)} events)"
+    assert expected in run.stdout.splitlines()[0]
+
+
+def test_play_refuses_unknown_options_bots_and_rulesets():
+    bad_options = play("--options", '{"expansions": ["dragons"]}')
+    assert bad_options.returncode == 2
+    assert "bad --options: expansions must be a list drawn from" in bad_options.stderr
+    assert play("--bots", "genius").returncode == 2
+    assert "has no bot 'genius'" in play("--bots", "genius").stderr
+    assert play("--ruleset", "chess").returncode == 2
