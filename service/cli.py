@@ -1,4 +1,5 @@
-"""Command line: ``serve``, ``migrate``, ``keys create|revoke|list``, ``openapi``, ``play``.
+"""Command line: ``serve``, ``migrate``, ``keys create|revoke|list``, ``prune-idempotency``,
+``openapi``, ``play``.
 
 With no ``DATABASE_URL`` the commands that need a database start the embedded
 PostgreSQL under ``var/`` (see :mod:`service.store.embedded`).
@@ -56,6 +57,17 @@ def cmd_keys(args: argparse.Namespace) -> int:
             for key in keys.list_keys(conn):
                 state = f"revoked {key.revoked_at:%Y-%m-%d}" if key.revoked_at else "active"
                 print(f"{key.id}\t{key.name}\t{key.created_at:%Y-%m-%d %H:%M}\t{state}")
+    return 0
+
+
+def cmd_prune_idempotency(args: argparse.Namespace) -> int:
+    from datetime import timedelta
+
+    from service.store.events import EventStore
+
+    with database_url() as (url, _), psycopg.connect(url) as conn:
+        removed = EventStore().prune_idempotency(conn, timedelta(hours=args.older_than_hours))
+    print(f"removed {removed} idempotency records older than {args.older_than_hours} h")
     return 0
 
 
@@ -197,6 +209,15 @@ def parser() -> argparse.ArgumentParser:
     revoke.add_argument("id")
     keys_sub.add_parser("list")
     keys.set_defaults(func=cmd_keys)
+
+    prune = sub.add_parser(
+        "prune-idempotency",
+        help="forget idempotency records past their retention (run it periodically)",
+    )
+    prune.add_argument(
+        "--older-than-hours", type=float, default=24.0, help="retention in hours (default 24)"
+    )
+    prune.set_defaults(func=cmd_prune_idempotency)
 
     sub.add_parser("openapi", help="print the OpenAPI document").set_defaults(func=cmd_openapi)
 

@@ -12,7 +12,7 @@ import dataclasses
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import psycopg
@@ -342,23 +342,13 @@ class EventStore:
 
     # -- idempotency records ------------------------------------------------------
 
-    def get_idempotency(
-        self, conn: psycopg.Connection, game_id: str, key: str
-    ) -> tuple[str, int, Any] | None:
-        row = conn.execute(_GET_IDEMPOTENCY, (game_id, key)).fetchone()
-        return (row[0], row[1], row[2]) if row else None
+    def prune_idempotency(self, conn: psycopg.Connection, older_than: timedelta) -> int:
+        """Forget idempotency records older than ``older_than``; return how many went.
 
-    def put_idempotency(
-        self,
-        conn: psycopg.Connection,
-        game_id: str,
-        key: str,
-        request_hash: str,
-        status: int,
-        response: Any,
-    ) -> None:
-        conn.execute(
-            "INSERT INTO idempotency_keys (game_id, key, request_hash, status, response)"
-            " VALUES (%s, %s, %s, %s, %s)",
-            (game_id, key, request_hash, status, Jsonb(response)),
+        A retry after that gets a fresh answer (normally a version conflict, since the
+        first request already moved the game on), never a second write.
+        """
+        cur = conn.execute(
+            "DELETE FROM idempotency_keys WHERE created_at < now() - %s", (older_than,)
         )
+        return cur.rowcount

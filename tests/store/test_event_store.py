@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import hashlib
+import os
+import subprocess
+import sys
 import threading
 
 import psycopg
@@ -98,3 +101,26 @@ def test_concurrent_appends_at_one_version_have_exactly_one_winner(db):
     assert outcomes.count("won") == 1 and outcomes.count("conflict") == 11
     with db.connection() as conn:
         assert [e.seq for e in store.read_events(conn, game_id)] == [1, 2, 3, 4]
+
+
+def test_pruning_forgets_only_idempotency_records_past_their_retention(db, database_url):
+    game_id = new_game(db)
+    with db.connection() as conn:
+        for key, age in (("old", "30 hours"), ("older", "3 days"), ("fresh", "1 hour")):
+            conn.execute(
+                "INSERT INTO idempotency_keys (game_id, key, request_hash, status, response,"
+                " created_at) VALUES (%s, %s, 'h', 200, '{}', now() - %s::interval)",
+                (game_id, key, age),
+            )
+    run = subprocess.run(
+        [sys.executable, "-m", "service.cli", "prune-idempotency", "--older-than-hours", "24"],
+        env={**os.environ, "DATABASE_URL": database_url},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert run.returncode == 0, run.stderr
+    assert "removed 2 idempotency records older than 24.0 h" in run.stdout
+    with db.connection() as conn:
+        keys = conn.execute("SELECT key FROM idempotency_keys WHERE game_id = %s", (game_id,))
+        assert [row[0] for row in keys] == ["fresh"]
