@@ -105,3 +105,84 @@ DATABASE_URL
     sizeLimit: {{ . }}
     {{- end }}
 {{- end }}
+
+{{/* Name of the idempotency-pruning CronJob: 52 characters at most, as Kubernetes requires (its Jobs append a suffix). */}}
+{{- define "tilegames.pruneName" -}}
+{{- printf "%s-prune-idempotency" (include "tilegames.fullname" .) | trunc 52 | trimSuffix "-" }}
+{{- end }}
+
+{{/*
+Pod-level settings shared by the Deployment and the CronJob (not by the migration hook,
+which runs before the chart's ServiceAccount exists).
+*/}}
+{{- define "tilegames.podSpecCommon" -}}
+serviceAccountName: {{ include "tilegames.serviceAccountName" . }}
+automountServiceAccountToken: {{ .Values.serviceAccount.automountServiceAccountToken }}
+{{- with .Values.imagePullSecrets }}
+imagePullSecrets:
+  {{- toYaml . | nindent 2 }}
+{{- end }}
+{{- with .Values.priorityClassName }}
+priorityClassName: {{ . }}
+{{- end }}
+securityContext:
+  {{- toYaml .Values.podSecurityContext | nindent 2 }}
+{{- end }}
+
+{{/* Container environment of the Deployment and the CronJob: the ConfigMap, DATABASE_URL and secretEnv from their Secrets, and the extras. */}}
+{{- define "tilegames.containerEnv" -}}
+envFrom:
+  - configMapRef:
+      name: {{ include "tilegames.fullname" . }}
+  {{- with .Values.extraEnvFrom }}
+  {{- toYaml . | nindent 2 }}
+  {{- end }}
+env:
+  - name: DATABASE_URL
+    valueFrom:
+      secretKeyRef:
+        name: {{ include "tilegames.databaseSecretName" . }}
+        key: {{ include "tilegames.databaseSecretKey" . }}
+  {{- range $key, $_ := .Values.secretEnv }}
+  - name: {{ $key }}
+    valueFrom:
+      secretKeyRef:
+        name: {{ include "tilegames.fullname" $ }}
+        key: {{ $key }}
+  {{- end }}
+  {{- with .Values.extraEnv }}
+  {{- toYaml . | nindent 2 }}
+  {{- end }}
+{{- end }}
+
+{{/* The /tmp mount plus extraVolumeMounts (container level), and the matching volumes (pod level). */}}
+{{- define "tilegames.volumeMounts" -}}
+- name: tmp
+  mountPath: /tmp
+{{- with .Values.extraVolumeMounts }}
+{{ toYaml . }}
+{{- end }}
+{{- end }}
+
+{{- define "tilegames.volumes" -}}
+{{ include "tilegames.tmpVolume" . }}
+{{- with .Values.extraVolumes }}
+{{ toYaml . }}
+{{- end }}
+{{- end }}
+
+{{/* Node placement shared by the Deployment and the CronJob. */}}
+{{- define "tilegames.podPlacement" -}}
+{{- with .Values.nodeSelector }}
+nodeSelector:
+  {{- toYaml . | nindent 2 }}
+{{- end }}
+{{- with .Values.affinity }}
+affinity:
+  {{- toYaml . | nindent 2 }}
+{{- end }}
+{{- with .Values.tolerations }}
+tolerations:
+  {{- toYaml . | nindent 2 }}
+{{- end }}
+{{- end }}

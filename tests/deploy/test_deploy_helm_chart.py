@@ -22,6 +22,10 @@ NAMESPACE = "games"
 FULLNAME = "demo-tilegames"
 DB_URL = "postgresql://games:s3cret@db.example:5432/games"
 BASE = {"database": {"url": DB_URL}}
+PRUNE = f"{FULLNAME}-prune-idempotency"
+EXISTING_SECRET = {
+    "database": {"url": "", "existingSecret": "tilegames-db", "existingSecretKey": "url"}
+}
 
 
 @dataclass
@@ -74,8 +78,16 @@ def is_hook(doc: dict) -> bool:
     return "helm.sh/hook" in (doc["metadata"].get("annotations") or {})
 
 
+def pod_template(workload: dict) -> dict:
+    """The pod template of a Deployment, a Job or a CronJob."""
+    spec = workload["spec"]
+    if workload["kind"] == "CronJob":
+        spec = spec["jobTemplate"]["spec"]
+    return spec["template"]
+
+
 def container(workload: dict) -> dict:
-    containers = workload["spec"]["template"]["spec"]["containers"]
+    containers = pod_template(workload)["spec"]["containers"]
     assert len(containers) == 1
     return containers[0]
 
@@ -106,8 +118,20 @@ def selects(selector: dict, labels: dict) -> bool:
                 "config": {"RATELIMIT_STORAGE_URI": "redis://redis:6379/0"},
             },
         ),
+        merge(
+            BASE,
+            {
+                "idempotencyPruning": {
+                    "schedule": "*/30 * * * *",
+                    "timeZone": "Europe/Berlin",
+                    "retentionHours": 1.5,
+                },
+                "nodeSelector": {"kubernetes.io/os": "linux"},
+            },
+        ),
+        merge(BASE, {"idempotencyPruning": {"enabled": False}}),
     ],
-    ids=["chart-secret", "existing-secret", "hpa-ingress-redis"],
+    ids=["chart-secret", "existing-secret", "hpa-ingress-redis", "pruning-tuned", "pruning-off"],
 )
 def test_helm_lint_strict_is_clean(values):
     report = helm.lint(CHART_DIR, values, strict=True, namespace=NAMESPACE)
@@ -134,6 +158,7 @@ def test_default_render_has_the_expected_resources():
     assert r.kinds() == sorted(
         [
             "ConfigMap",
+            "CronJob",  # idempotency pruning
             "Deployment",
             "Job",
             "PodDisruptionBudget",
@@ -190,11 +215,11 @@ def test_selectors_match_the_pod_labels_and_only_the_api_pods():
     pdb = r.one("PodDisruptionBudget", FULLNAME)
     assert selects(pdb["spec"]["selector"]["matchLabels"], pod_labels)
 
-    # The migration Job's pods must never receive Service traffic.
-    job = r.one("Job")
-    job_pod_labels = job["spec"]["template"]["metadata"]["labels"]
-    assert not selects(svc["spec"]["selector"], job_pod_labels)
-    assert not selects(selector, job_pod_labels)
+    # The migration Job's and the pruning CronJob's pods must never receive Service traffic.
+    for kind in ("Job", "CronJob"):
+        job_pod_labels = pod_template(r.one(kind))["metadata"]["labels"]
+        assert not selects(svc["spec"]["selector"], job_pod_labels), kind
+        assert not selects(selector, job_pod_labels), kind
 
     hpa = r.one("HorizontalPodAutoscaler", FULLNAME)
     assert hpa["spec"]["scaleTargetRef"] == {
@@ -209,10 +234,10 @@ def dockerfile_user() -> str:
     return users[-1]
 
 
-@pytest.mark.parametrize("kind", ["Deployment", "Job"])
+@pytest.mark.parametrize("kind", ["Deployment", "Job", "CronJob"])
 def test_pods_run_as_non_root_on_a_read_only_root_filesystem(kind):
     workload = render().one(kind)
-    pod = workload["spec"]["template"]["spec"]
+    pod = pod_template(workload)["spec"]
     psc = pod["securityContext"]
     assert psc["runAsNonRoot"] is True
     assert psc["runAsUser"] != 0
@@ -260,12 +285,10 @@ def test_env_wiring_with_the_chart_managed_secret():
 
 
 def test_env_wiring_with_an_existing_secret():
-    r = render(
-        {"database": {"url": "", "existingSecret": "tilegames-db", "existingSecretKey": "url"}}
-    )
+    r = render(EXISTING_SECRET)
     assert r.all("Secret") == []  # nothing to manage: no URL, no secretEnv
     expected = {"name": "tilegames-db", "key": "url"}
-    for kind in ("Deployment", "Job"):
+    for kind in ("Deployment", "Job", "CronJob"):
         ref = env_map(container(r.one(kind)))["DATABASE_URL"]["valueFrom"]["secretKeyRef"]
         assert ref == expected, kind
     assert (
@@ -332,7 +355,7 @@ def test_image_tag_defaults_to_app_version_and_a_digest_pins_it():
     pinned = render(
         {"image": {"repository": "reg.example/tg", "tag": "1.2", "digest": "sha256:ab"}}
     )
-    for kind in ("Deployment", "Job"):
+    for kind in ("Deployment", "Job", "CronJob"):
         assert container(pinned.one(kind))["image"] == "reg.example/tg@sha256:ab"
 
 
@@ -377,6 +400,66 @@ def test_migrations_can_be_turned_off():
     r = render({"migrations": {"enabled": False}})
     assert r.all("Job") == []
     assert [d for d in r.docs if is_hook(d)] == []
+
+
+# --- idempotency pruning ----------------------------------------------------------------
+
+
+def test_prune_cronjob_runs_the_prune_command_with_the_retention_from_values():
+    r = render()
+    cron = r.one("CronJob", PRUNE)
+    assert len(cron["metadata"]["name"]) <= 52  # CronJob names longer than 52 are refused
+    assert not is_hook(cron)  # installed with the release, after its Secret and ConfigMap
+    spec = cron["spec"]
+    assert spec["schedule"] == "17 * * * *"
+    assert spec["concurrencyPolicy"] == "Forbid"
+    assert spec["successfulJobsHistoryLimit"] >= 1 and spec["failedJobsHistoryLimit"] >= 1
+    pod = pod_template(cron)["spec"]
+    assert pod["restartPolicy"] == "Never"
+    assert pod["serviceAccountName"] == r.one("ServiceAccount")["metadata"]["name"]
+    ctr = container(cron)
+    prune = ["python", "-m", "service.cli", "prune-idempotency", "--older-than-hours"]
+    assert ctr["command"] == [*prune, "24"]
+    assert ctr["resources"]["limits"]["memory"]
+
+    tuned = render({"idempotencyPruning": {"schedule": "*/10 * * * *", "retentionHours": 72}}).one(
+        "CronJob", PRUNE
+    )
+    assert tuned["spec"]["schedule"] == "*/10 * * * *"
+    assert container(tuned)["command"] == [*prune, "72"]
+
+
+def test_prune_cronjob_refuses_a_retention_that_is_not_positive():
+    with pytest.raises(helm.HelmRenderError, match="retentionHours"):
+        render({"idempotencyPruning": {"retentionHours": 0}})
+
+
+@pytest.mark.parametrize(
+    ("values", "expected"),
+    [
+        ({}, {"name": FULLNAME, "key": "DATABASE_URL"}),
+        (EXISTING_SECRET, {"name": "tilegames-db", "key": "url"}),
+    ],
+    ids=["chart-secret", "existing-secret"],
+)
+def test_prune_cronjob_env_matches_the_api_pods(values, expected):
+    r = render(values)
+    cron_ctr = container(r.one("CronJob", PRUNE))
+    api_ctr = container(r.one("Deployment", FULLNAME))
+    env = env_map(cron_ctr)
+    assert env["DATABASE_URL"]["valueFrom"]["secretKeyRef"] == expected
+    if not values:
+        # Not a hook, so it reads the release's own Secret rather than the hook's copy.
+        assert not is_hook(r.one("Secret", expected["name"]))
+    assert env == env_map(api_ctr)
+    assert cron_ctr["envFrom"] == api_ctr["envFrom"]
+    assert {"configMapRef": {"name": FULLNAME}} in cron_ctr["envFrom"]
+
+
+def test_prune_cronjob_can_be_turned_off():
+    r = render({"idempotencyPruning": {"enabled": False}})
+    assert r.all("CronJob") == []
+    assert r.one("Deployment", FULLNAME)
 
 
 # --- scaling ----------------------------------------------------------------------------
