@@ -9,6 +9,7 @@ from flask_smorest.utils import prepare_response
 
 from service import __doc__ as _service_doc
 from service.api import games, health, meta, problems
+from service.api.apidoc import API_DESCRIPTION
 from service.api.auth import SECURITY_SCHEMES, rate_limit_key
 from service.api.observability import configure_logging, install
 from service.api.ratelimit import storage_uri
@@ -19,26 +20,6 @@ from service.config import Settings
 from service.rules.core import Ruleset
 from service.store import Database
 from service.store.notify import Listener
-
-API_DESCRIPTION = """\
-Rules as a service for board games. A game is an append-only log of events; its state
-is the fold of the log through the ruleset. Every error is `application/problem+json`
-(RFC 9457) with a stable `code`.
-
-**Credentials.** Client apps use an API key (`tgk_...`, via `X-API-Key` or
-`Authorization: Bearer`); creating a game needs one. Each human seat gets a secret seat
-token (`tgs_...`, via `X-Seat-Token` or `Authorization: Bearer`) once, at creation; only
-it can move for that seat, and it shows that seat's secrets. An API key alone sees the
-spectator view.
-
-**Versions.** `version` is the seq of the last event; responses carry `ETag: "<version>"`.
-`POST /moves` requires the expected version (`If-Match` or `expected_version`): 428
-without, 409 `version_conflict` when stale.
-
-**Fairness.** Each game has a secret 32-byte seed; its SHA-256 is published at creation
-and the seed once the game has ended. Random outcomes are written into events, so a
-client can replay a log without the seed.
-"""
 
 
 class ProblemApi(Api):

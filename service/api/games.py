@@ -10,7 +10,16 @@ from flask import request
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
+from service.api import examples as ex
 from service.api import schemas as s
+from service.api.apidoc import (
+    CREATED_HEADERS,
+    EVENT_PAGE_HEADERS,
+    GAME_HEADERS,
+    GAME_ID_PARAMETER,
+    MOVE_HEADERS,
+    errors,
+)
 from service.api.auth import (
     ANY_CREDENTIAL,
     API_KEY_ONLY,
@@ -37,40 +46,16 @@ blp = Blueprint(
     "games",
     __name__,
     url_prefix="/v1/games",
-    description="Games: create one, read it as a seat or a spectator, send moves, verify it.",
+    description="Games: create one, read it as a seat or a spectator, list a seat's legal"
+    " moves, send moves, follow the log, verify the record.",
 )
-
-_ETAG = {
-    "ETag": {"description": 'The game version as an entity tag: "12"', "schema": {"type": "string"}}
+_GAME = [GAME_ID_PARAMETER]
+_READ_ERRORS = {
+    403: ("The seat token belongs to another game (`forbidden`).", "forbidden"),
+    404: ("No game with this id (`unknown_game`).", "unknown_game"),
 }
+
 _VERSION_RE = re.compile(r'^\s*(?:W/)?"?(\d{1,18})"?\s*$')
-_COMMON = ("BAD_REQUEST", "UNAUTHORIZED", "TOO_MANY_REQUESTS", "SERVICE_UNAVAILABLE")
-
-
-def errors(*names: str):
-    """Document problem+json responses by status name (see :class:`ProblemApi`)."""
-
-    def decorate(func):
-        for name in (*names, *_COMMON):
-            status = _STATUS[name]
-            func = blp.alt_response(status, response=name)(func)
-        return func
-
-    return decorate
-
-
-_STATUS = {
-    "BAD_REQUEST": 400,
-    "UNAUTHORIZED": 401,
-    "FORBIDDEN": 403,
-    "NOT_FOUND": 404,
-    "NOT_ACCEPTABLE": 406,
-    "CONFLICT": 409,
-    "UNPROCESSABLE_ENTITY": 422,
-    "PRECONDITION_REQUIRED": 428,
-    "TOO_MANY_REQUESTS": 429,
-    "SERVICE_UNAVAILABLE": 503,
-}
 
 
 def reply(outcome: Outcome, etag: int | None = None) -> tuple[Any, int, dict[str, str]]:
@@ -86,16 +71,52 @@ def reply(outcome: Outcome, etag: int | None = None) -> tuple[Any, int, dict[str
 @blp.route("")
 class Games(MethodView):
     @blp.doc(security=API_KEY_ONLY)
-    @blp.arguments(s.CreateGameSchema)
-    @blp.response(201, s.CreatedGameSchema, headers=_ETAG)
-    @errors("UNPROCESSABLE_ENTITY")
+    @blp.arguments(s.CreateGameSchema, examples=ex.CREATE_GAME_REQUESTS)
+    @blp.response(
+        201,
+        s.CreatedGameSchema,
+        headers=CREATED_HEADERS,
+        description="The game, with the seat tokens (shown only this once).",
+        examples={
+            "carcassonne_vs_bot": {
+                "summary": "Carcassonne against the greedy bot",
+                "value": ex.CREATED_GAME,
+            }
+        },
+    )
+    @errors(
+        blp,
+        {
+            422: (
+                "`validation_error`: a malformed field, an unknown ruleset, option,"
+                " expansion or bot, or a seat count the ruleset does not take.",
+                "validation_error",
+                "invalid_options",
+            )
+        },
+    )
     def post(self, body: dict[str, Any]):
-        """Create a game.
+        """Create a game
 
-        Needs an API key. Returns each human seat's secret token once (only its hash is
-        stored) and the SHA-256 of the game's secret seed; the seed itself is revealed
-        in the summary once the game has ended. Seats given as `{"bot": "random"}` are
-        played by the service, inside the same transaction as the move before them.
+        **Who:** any API key (`X-API-Key` or `Authorization: Bearer tgk_...`).
+
+        `ruleset` is a name from `GET /v1/rulesets`; `options` are that ruleset's options
+        (unknown ones are refused; the answer shows them normalised, defaults filled in);
+        `seats` lists the seats in play order: `{"name": "Ada"}` for a person,
+        `{"bot": "greedy"}` for a bot the service plays (`random` or `greedy`; the bots
+        of each ruleset are in `/v1/rulesets`).
+
+        The answer is the game summary plus `seat_tokens`: one secret `tgs_...` token per
+        human seat, **returned only this once** (the service keeps only its hash). Hand
+        each token to its player; it is the only way to move for that seat. The game is
+        set up (first events, first draw) and, if bots come first, their turns are
+        played before the answer, so `version` may be above 1 and `awaiting` names the
+        first human decision. `seed_sha256` commits to the secret seed that drives the
+        draws; `seed` stays `null` until the game has ended. A bot-only game is played
+        to the end at once (`status: finished`).
+
+        **Errors:** 401 without a valid API key; 422 `validation_error` naming the field
+        (`seats`, `seats.1.bot`, `options.expansions`, `ruleset`...).
         """
         key = require_api_key()
         outcome = runtime().games.create_game(
@@ -106,39 +127,108 @@ class Games(MethodView):
         return body_, status, headers
 
 
-@blp.route("/<game_id>")
+@blp.route("/<game_id>", parameters=_GAME)
 class Game(MethodView):
     @blp.doc(security=ANY_CREDENTIAL)
-    @blp.response(200, s.GameSummarySchema, headers=_ETAG)
-    @errors("FORBIDDEN", "NOT_FOUND")
+    @blp.response(
+        200,
+        s.GameSummarySchema,
+        headers=GAME_HEADERS,
+        examples={
+            "active": {"summary": "A game in progress", "value": ex.GAME_SUMMARY},
+            "finished": {
+                "summary": "A finished bot game: result and revealed seed",
+                "value": ex.FINISHED_GAME,
+            },
+        },
+    )
+    @errors(blp, _READ_ERRORS)
     def get(self, game_id: str):
-        """Summary: ruleset, seats, status, version, who is awaited, seed hash (and seed
-        once ended)."""
+        """Read a game's summary
+
+        **Who:** an API key (any game) or a seat token of this game.
+
+        Ruleset and normalised options, the seats (`bot` is `null` for people), `status`
+        (`active` or `finished`), `version` (also in `ETag`), `awaiting` (the pending
+        decisions: `[{"seat": 0, "decision": "place_tile", "tile": "BA/L"}]`; empty once
+        over), `result` (`{"over", "scores", "winners"}` once finished, else `null`) and
+        `seed_sha256`. Once the game has ended, `seed` reveals the secret seed (hex):
+        check `sha256(bytes.fromhex(seed)) == seed_sha256`, then redraw the game with
+        `rng_for(seed, n)` or replay it with `POST /v1/validate`.
+
+        **Errors:** 401 without credentials; 403 for a seat token of another game; 404
+        `unknown_game`.
+        """
         found = require_credential()
         return reply(runtime().games.summary(game_id, found.seat_token))
 
 
-@blp.route("/<game_id>/state")
+@blp.route("/<game_id>/state", parameters=_GAME)
 class State(MethodView):
     @blp.doc(security=ANY_CREDENTIAL)
     @blp.arguments(s.StateQuerySchema, location="query")
-    @blp.response(200, s.StateSchema, headers=_ETAG)
-    @errors("FORBIDDEN", "NOT_FOUND", "UNPROCESSABLE_ENTITY")
+    @blp.response(
+        200,
+        s.StateSchema,
+        headers=GAME_HEADERS,
+        examples={
+            "seat_view": {
+                "summary": "Seat 0's view at version 3 (the stack is shortened here)",
+                "value": ex.STATE,
+            }
+        },
+    )
+    @errors(
+        blp,
+        {
+            **_READ_ERRORS,
+            422: (
+                "`validation_error`: `at` is beyond the game's version.",
+                "validation_error",
+            ),
+        },
+    )
     def get(self, query: dict[str, Any], game_id: str):
-        """The state as the caller may see it: a seat token shows that seat's secrets,
-        an API key alone shows the spectator view. `?at=seq` shows an earlier point."""
+        """Read the game state as the caller may see it
+
+        **Who:** an API key (spectator view) or a seat token of this game (that seat's
+        view, with its secrets).
+
+        `state` is the ruleset's view of the fold of the log: for Carcassonne the board
+        (`[{tile, x, y, rotation}]`), followers on it, scores, each seat's supply, the
+        remaining stack counts, the phase and the tile in hand. `seat` is the viewer's
+        seat (`null` for a spectator). `?at=<seq>` shows the state just after event
+        `seq` (1 is `game_started`), for replays and history views; the `ETag` is then
+        that version. The example's `stack` (tile id -> count left) is shortened.
+
+        **Errors:** 401 without credentials; 403 for a seat token of another game; 404
+        `unknown_game`; 422 `validation_error` when `at` is beyond the current version.
+        """
         found = require_credential()
         return reply(runtime().games.state(game_id, found.seat_token, query.get("at")))
 
 
-@blp.route("/<game_id>/events")
+@blp.route("/<game_id>/events", parameters=_GAME)
 class Events(MethodView):
     @blp.doc(
         security=ANY_CREDENTIAL,
         responses={
+            # This manual entry replaces the one @blp.response would generate, so it
+            # carries the description, headers and both media types itself.
             "200": {
+                "description": "A page of events (JSON), or a live stream (`text/event-stream`).",
+                "headers": EVENT_PAGE_HEADERS,
                 "content": {
-                    "application/json": {"schema": {"$ref": "#/components/schemas/EventPage"}},
+                    "application/json": {
+                        "schema": {"$ref": "#/components/schemas/EventPage"},
+                        "examples": {
+                            "first_page": {
+                                "summary": "?after=0&limit=3 (game_started's stack is"
+                                " shortened here)",
+                                "value": ex.EVENT_PAGE,
+                            }
+                        },
+                    },
                     "text/event-stream": {
                         "schema": {
                             "type": "string",
@@ -147,24 +237,51 @@ class Events(MethodView):
                             " JSON as in the page), then live events as they are committed;"
                             " resumes after `Last-Event-ID`; ends with `event: end` once the"
                             " game is over.",
-                        }
+                        },
+                        "example": ex.SSE_STREAM,
                     },
-                }
+                },
             }
         },
     )
     @blp.arguments(s.EventsQuerySchema, location="query")
-    @blp.response(200, s.EventPageSchema, headers=_ETAG)
-    @errors("FORBIDDEN", "NOT_FOUND", "UNPROCESSABLE_ENTITY")
+    @blp.response(200, s.EventPageSchema)
+    @errors(
+        blp,
+        {
+            **_READ_ERRORS,
+            422: ("`validation_error`: `after` or `limit` out of range.", "validation_error"),
+        },
+    )
     def get(self, query: dict[str, Any], game_id: str):
-        """The log as the caller may see it, oldest first, `?after=seq&limit=n` (default
-        100, max 1000); follow `next_after` or the `Link: rel="next"` header.
+        """Read or follow the event log
 
-        Each event carries `prev_hash` and `hash`:
+        **Who:** an API key (spectator view) or a seat token of this game (that seat's
+        view).
+
+        **Pages (JSON).** The events after `after`, oldest first, at most `limit`
+        (default 100, max 1000). While more remain, `next_after` is set (pass it as
+        `after`) and a `Link: <...>; rel="next"` header points to the next page;
+        `next_after: null` means you have everything up to `version`.
+
+        **Live (SSE).** With `Accept: text/event-stream` the answer is a stream: the
+        events after `after` (or after `Last-Event-ID` on reconnection), then new ones
+        as they are committed; `: keep-alive` comments while nothing happens; and
+        `event: end` with `{"version": n}` once the game is over. The stream also closes
+        after a server-set lifetime: reconnect with `Last-Event-ID` to resume.
+
+        **Events.** `type` and `data` are the ruleset's (see its docs; Carcassonne:
+        `game_started`, `tile_drawn`, `tile_placed`, `follower_placed`,
+        `feature_scored`, `turn_ended`, `game_ended`...). `visibility` is `null` for a
+        public event, else the seats that may see it; others get `redacted: true` and a
+        cut `data`. Each event carries `prev_hash` and `hash`:
         `hash = sha256(prev_hash || canonical_json({game_id, seq, type, data, visibility}))`,
         with `prev_hash` as 64 lowercase hex characters (64 zeros before seq 1) and
         canonical JSON = sorted keys, separators `,` and `:`, UTF-8. Redacted events
         cannot be rehashed by the viewers they are redacted for.
+
+        **Errors:** 401 without credentials; 403 for a seat token of another game; 404
+        `unknown_game`; 422 `validation_error` for `after`/`limit` out of range.
         """
         found = require_credential()
         if "text/event-stream" in request.headers.get("Accept", ""):
@@ -182,13 +299,53 @@ class Events(MethodView):
         return body, status, headers
 
 
-@blp.route("/<game_id>/legal-moves")
+@blp.route("/<game_id>/legal-moves", parameters=_GAME)
 class LegalMoves(MethodView):
     @blp.doc(security=SEAT_ONLY)
-    @blp.response(200, s.LegalMovesSchema, headers=_ETAG)
-    @errors("FORBIDDEN", "NOT_FOUND")
+    @blp.response(
+        200,
+        s.LegalMovesSchema,
+        headers=GAME_HEADERS,
+        examples={
+            "place_tile": {
+                "summary": "Where the drawn tile may go (2 of 4 placements shown)",
+                "value": ex.LEGAL_PLACE_TILE,
+            },
+            "place_follower": {
+                "summary": "Which spots a follower may take, or skip",
+                "value": ex.LEGAL_PLACE_FOLLOWER,
+            },
+        },
+    )
+    @errors(
+        blp,
+        {
+            403: (
+                "`forbidden`: an API key alone, or a seat token of another game.",
+                "forbidden",
+            ),
+            404: _READ_ERRORS[404],
+        },
+    )
     def get(self, game_id: str):
-        """Every command the caller's seat may send now (needs its seat token)."""
+        """List the commands the seat may send now
+
+        **Who:** the seat's token only (legal moves are private to a seat).
+
+        `commands` is the ruleset's answer for the caller's seat at `version`. For
+        Carcassonne:
+        `{"decision": "place_tile", "tile", "placements": [{"x", "y", "rotation",
+        "spots": [...]}]}` lists every legal placement of the drawn tile (every
+        rotation that fits, even when two give the same picture) with the follower
+        spots each would offer; `{"decision": "place_follower", "x", "y", "spots",
+        "skip": true}` the spots on the tile just placed; with external randomness
+        `{"decision": "draw_tile", "tiles": {"BA/RCr": 3, ...}}` what may be drawn. A
+        seat that is not awaited gets `{"seat": s, "decision": null}`. Send one of these
+        to `POST .../moves` with `If-Match` set to this `version`.
+
+        **Errors:** 401 without credentials; 403 `forbidden` for an API key alone or a
+        seat token of another game; 404 `unknown_game`.
+        """
         found = require_credential()
         return reply(runtime().games.legal_moves(game_id, found.seat_token))
 
@@ -212,25 +369,89 @@ def expected_version(headers: dict[str, Any], body: dict[str, Any]) -> int:
     return found
 
 
-@blp.route("/<game_id>/moves")
+@blp.route("/<game_id>/moves", parameters=_GAME)
 class Moves(MethodView):
     @blp.doc(security=SEAT_ONLY)
     @blp.arguments(s.MoveHeadersSchema, location="headers")
-    @blp.arguments(s.MoveSchema)
-    @blp.response(200, s.MoveResultSchema, headers=_ETAG)
-    @errors("FORBIDDEN", "NOT_FOUND", "CONFLICT", "UNPROCESSABLE_ENTITY", "PRECONDITION_REQUIRED")
+    @blp.arguments(s.MoveSchema, examples=ex.MOVE_REQUESTS)
+    @blp.response(
+        200,
+        s.MoveResultSchema,
+        headers=MOVE_HEADERS,
+        description="The move was applied: the events it wrote and what is awaited now.",
+        examples={
+            "place_tile": {"summary": "A tile placed", "value": ex.MOVE_PLACE_TILE},
+            "follower_and_bot_turn": {
+                "summary": "A follower placed, then the bot's whole turn and your next draw",
+                "value": ex.MOVE_FOLLOWER_AND_BOT_TURN,
+            },
+            "scoring": {
+                "summary": "A follower that completes a city: scored and returned",
+                "value": ex.MOVE_SCORING,
+            },
+        },
+    )
+    @errors(
+        blp,
+        {
+            403: (
+                "`forbidden`: an API key alone, a seat token of another game, or a `seat`"
+                " that is not the token's.",
+                "forbidden_move",
+            ),
+            404: _READ_ERRORS[404],
+            409: (
+                "`version_conflict` (stale If-Match/expected_version; see"
+                " `current_version`), `not_your_turn` or `game_over`. Nothing is written.",
+                "version_conflict",
+                "not_your_turn",
+            ),
+            422: (
+                "`illegal_move` (with the ruleset's `reason` and `rule`),"
+                " `validation_error` (malformed command, If-Match or body field) or"
+                " `idempotency_key_reused`.",
+                "illegal_move",
+                "bad_if_match",
+                "idempotency_key_reused",
+            ),
+            428: (
+                "`precondition_required`: neither If-Match nor expected_version.",
+                "precondition_required",
+            ),
+        },
+    )
     def post(self, headers: dict[str, Any], body: dict[str, Any], game_id: str):
-        """Send one command for the seat of the seat token.
+        """Send one command for a seat
 
-        The expected version is required (`If-Match: "<version>"` or `expected_version`);
-        428 without one, 409 `version_conflict` if the game has moved on (nothing is
-        written). With an `Idempotency-Key`, a retry of the same request returns the
-        stored first response (`Idempotent-Replayed: true`), a different request with
-        the same key gets 422 `idempotency_key_reused`; concurrent duplicates wait for
-        the first to commit and then replay it. Only successful moves are stored under
-        a key: a rejected move may be retried with the same key. Bot seats awaited
-        after the move play inside the same transaction; their events are in `events`.
-        An illegal move gets 422 `illegal_move` with the ruleset's `reason` and `rule`.
+        **Who:** the seat's token only; it moves for its own seat (`seat` in the body is
+        optional and must match).
+
+        `command` is one of the ruleset's commands (see `GET .../legal-moves` and
+        `GET /v1/rulesets`). A Carcassonne turn is `place_tile`, then `place_follower`
+        or `skip`; with external randomness it starts with `draw_tile`.
+
+        **Expected version (required).** `If-Match: "<version>"` (the `ETag` of the
+        game you decided on) or `expected_version` in the body; both may be sent if
+        they agree. 428 without one; 409 `version_conflict` with `current_version` if
+        the game has moved on, and nothing is written.
+
+        **Idempotency-Key (optional).** A retry of the same request returns the stored
+        first response with `Idempotent-Replayed: true`; a different request with the
+        same key gets 422 `idempotency_key_reused`; concurrent duplicates wait for the
+        first to commit and then replay it. Only successful moves are stored under a
+        key: a rejected move may be retried with the same key.
+
+        **Answer.** `events` holds every event written in the transaction: the move's,
+        any scoring, the bots' whole turns when bots are awaited next, and the next
+        draw. `awaiting` says who must act now; `result` is set once the game is over.
+        The new version is `version` and the `ETag`.
+
+        **Errors:** 401 without credentials; 403 `forbidden` for an API key alone, a
+        token of another game or another seat; 404 `unknown_game`; 409
+        `version_conflict`, `not_your_turn`, `game_over`; 422 `illegal_move` (`reason`
+        is the ruleset's code, e.g. `position_occupied`, `tile_does_not_fit`,
+        `unknown_spot`, `feature_occupied`; `rule` the rule in words),
+        `validation_error`, `idempotency_key_reused`; 428 `precondition_required`.
         """
         found = caller()
         if found.seat_token is None:
@@ -259,13 +480,32 @@ def _pause_if_asked() -> None:
     hooks.request_pause(request.headers.get("X-Test-Pause"))
 
 
-@blp.route("/<game_id>/verify")
+@blp.route("/<game_id>/verify", parameters=_GAME)
 class Verify(MethodView):
     @blp.doc(security=ANY_CREDENTIAL)
-    @blp.response(200, s.VerifySchema)
-    @errors("FORBIDDEN", "NOT_FOUND")
+    @blp.response(
+        200,
+        s.VerifySchema,
+        examples={"valid": {"summary": "An intact record", "value": ex.VERIFY}},
+    )
+    @errors(blp, _READ_ERRORS)
     def get(self, game_id: str):
-        """Recompute the hash chain, check the genesis events against the seed, and replay
-        the whole log through the rules. `valid: false` names the first bad event."""
+        """Verify a game's record
+
+        **Who:** an API key or a seat token of this game.
+
+        Three checks, each `{name, ok, detail}`: `hash_chain` recomputes every event's
+        hash from the previous one (formula in the API description) and compares the
+        head with the game's; `genesis_from_seed` re-runs the setup from the secret seed
+        and compares it with the stored first events; `replay` folds the whole log
+        through the rules and checks that it agrees with the game's status. `valid` is
+        true when all pass; a failing check's `detail` says why (e.g. `seq 5: hash does
+        not match its content`) and `first_bad_seq` names the first event that breaks
+        the chain (`null` otherwise). `head_hash` is the game's stored head hash: keep
+        it to detect later rewrites.
+
+        **Errors:** 401 without credentials; 403 for a seat token of another game; 404
+        `unknown_game`.
+        """
         found = require_credential()
         return verify_game(runtime().games, game_id, found.seat_token).body

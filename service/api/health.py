@@ -11,25 +11,45 @@ from service.api.observability import metrics_response
 from service.api.runtime import runtime
 from service.store import DatabaseUnavailable
 
-blp = Blueprint("health", __name__, description="Probes and metrics.")
+blp = Blueprint(
+    "health",
+    __name__,
+    description="Probes and metrics for operators: no credentials, no rate limit.",
+)
 
 
 @blp.route("/healthz")
 class Health(MethodView):
     @blp.doc(security=[])
-    @blp.response(200, s.HealthSchema)
+    @blp.response(200, s.HealthSchema, example={"status": "ok"})
     def get(self):
-        """Liveness: the process answers. Does not touch the database."""
+        """Liveness probe
+
+        The process answers; does not touch the database. No credentials, not rate
+        limited.
+        """
         return {"status": "ok"}
 
 
 @blp.route("/readyz")
 class Ready(MethodView):
     @blp.doc(security=[])
-    @blp.response(200, s.HealthSchema)
-    @blp.alt_response(503, schema=s.HealthSchema, description="Not ready")
+    @blp.response(200, s.HealthSchema, example={"status": "ready", "checks": {"database": "ok"}})
+    @blp.alt_response(
+        503,
+        schema=s.HealthSchema,
+        description="Not ready: the database did not answer.",
+        example={
+            "status": "unavailable",
+            "checks": {"database": "couldn't get a connection after 2.00 sec"},
+        },
+    )
     def get(self):
-        """Readiness: the database answers within 2 s."""
+        """Readiness probe
+
+        Ready when the database answers within 2 s; 503 with the reason otherwise (take
+        the instance out of rotation). No credentials, not rate limited.
+        """
         try:
             runtime().db.ping(timeout=2.0)
         except DatabaseUnavailable as exc:
@@ -49,5 +69,10 @@ class Metrics(MethodView):
         },
     )
     def get(self):
-        """Prometheus metrics: request counts and latencies, commands by outcome."""
+        """Prometheus metrics
+
+        Prometheus text format: request counts (by method, endpoint and status),
+        latencies (by method and endpoint), and commands by outcome (accepted, replayed,
+        or the error code). No credentials.
+        """
         return metrics_response()

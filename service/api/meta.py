@@ -7,23 +7,55 @@ from typing import Any
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
+from service.api import examples as ex
 from service.api import schemas as s
+from service.api.apidoc import errors
 from service.api.auth import API_KEY_ONLY, require_api_key
 from service.api.runtime import runtime
 from service.app.validate import validate_record
 
-blp = Blueprint("meta", __name__, url_prefix="/v1", description="Rulesets and record validation.")
+blp = Blueprint(
+    "meta",
+    __name__,
+    url_prefix="/v1",
+    description="What can be played (rulesets), and stateless validation of records played"
+    " elsewhere.",
+)
 
 
 @blp.route("/rulesets")
 class Rulesets(MethodView):
     @blp.doc(security=[])
-    @blp.response(200, s.RulesetListSchema)
-    @blp.alt_response(429, response="TOO_MANY_REQUESTS")
-    @blp.alt_response(400, response="BAD_REQUEST")
+    @blp.response(
+        200,
+        s.RulesetListSchema,
+        examples={
+            "carcassonne": {
+                "summary": "One ruleset, shortened (2 of 7 options, 1 of 5 expansions)",
+                "value": ex.RULESETS,
+            }
+        },
+    )
+    @errors(
+        blp,
+        {
+            400: "Bad request (`bad_request`).",
+            429: "Too many requests (`rate_limited`); see `Retry-After`.",
+        },
+        common=False,
+    )
     def get(self):
-        """Every ruleset offered: options with defaults and meaning, seat counts, bots and
-        command shapes. Public."""
+        """List the rulesets
+
+        **Who:** anyone; no credentials.
+
+        Every ruleset this service offers (`carcassonne`, `carcassonne-south-seas`), by
+        `name`, with its seat range, its bots, and a machine-readable `description`:
+        `options` (each with `type`, `default`, `enum` or `items`, and a plain-words
+        `description`), `expansions` (Carcassonne: name, title, tile count, figures,
+        summary), `commands` (the shape of each command a seat may send) and `seats`.
+        Use it to build a game-creation form and to know what `POST /v1/games` accepts.
+        """
         rt = runtime()
         items = []
         for name in rt.ruleset_names:
@@ -45,22 +77,56 @@ class Rulesets(MethodView):
 @blp.route("/validate")
 class Validate(MethodView):
     @blp.doc(security=API_KEY_ONLY)
-    @blp.arguments(s.ValidateRequestSchema)
-    @blp.response(200, s.ValidateResultSchema)
-    @blp.alt_response(400, response="BAD_REQUEST")
-    @blp.alt_response(401, response="UNAUTHORIZED")
-    @blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
-    @blp.alt_response(429, response="TOO_MANY_REQUESTS")
-    @blp.alt_response(503, response="SERVICE_UNAVAILABLE")
+    @blp.arguments(s.ValidateRequestSchema, examples=ex.VALIDATE_REQUESTS)
+    @blp.response(
+        200,
+        s.ValidateResultSchema,
+        description="The replay's outcome: `valid: true` with the final state, or"
+        " `valid: false` with the first bad step.",
+        examples={
+            "valid": {
+                "summary": "Six legal steps (the stack is shortened here)",
+                "value": ex.VALIDATE_OK,
+            },
+            "illegal_step": {
+                "summary": "Step 2 is not what the rules await",
+                "value": ex.VALIDATE_ILLEGAL,
+            },
+        },
+    )
+    @errors(
+        blp,
+        {
+            422: (
+                "`validation_error`: an unknown ruleset or option, a seat count the ruleset"
+                " does not take, a malformed record, a `seed` that is not hex, or internal"
+                " randomness without a seed.",
+                "validation_error",
+            )
+        },
+    )
     def post(self, body: dict[str, Any]):
-        """Replay a game played elsewhere, statelessly: ruleset, options, seat count and a
-        record of `{seat, command}` steps in; the final state (spectator view) and result
-        out, or `valid: false` with the first illegal step, its code and rule.
+        """Validate a record played elsewhere
 
-        Random outcomes must be in the record: use `options.randomness: "external"`, where
-        draws are commands (Carcassonne: `{"type": "draw_tile", "tile": "BA/RCr"}`) checked
-        against what is still possible; or give the revealed `seed` of a game played with
-        internal randomness.
+        **Who:** any API key. Stateless: nothing is stored.
+
+        In: `ruleset`, `options`, the number of `seats`, and a `record` of
+        `{seat, command}` steps in play order (at most 10,000). The service sets the
+        game up and applies the steps one by one with the same rules as live games.
+        Out: `valid`, `steps` applied, `version` (the events the record produced),
+        `finished`, `result`, `awaiting`, and the final `state` (spectator view). A step
+        the rules refuse stops the replay: `valid: false` and `error` gives its index
+        (`step`, from 0), the ruleset's `code`, `message` and `rule`; the other fields
+        describe the state before that step. A refused step is an answer (200), not an
+        HTTP error.
+
+        Random outcomes must be in the record: with `options.randomness: "external"`
+        draws are steps (Carcassonne: `{"type": "draw_tile", "tile": "BA/RCr"}`; South
+        Seas also `reveal_ship`) checked against what is still possible; or give the
+        revealed `seed` (hex, from the summary of an ended game) of a game played with
+        internal randomness, and leave the draws out as the live game did.
+
+        **Errors:** 401 without a valid API key; 422 `validation_error` (see below).
         """
         require_api_key()
         outcome = validate_record(

@@ -6,23 +6,62 @@ ruleset and described by ``GET /v1/rulesets``; here they are free-form objects.
 
 from __future__ import annotations
 
-from marshmallow import Schema, fields, validate
+from marshmallow import Schema, ValidationError, fields, validate
 
 HEX64 = validate.Regexp(r"^[0-9a-f]{64}$")
 
 
+def storable_text(value: str) -> None:
+    """PostgreSQL text cannot hold NUL or unpaired surrogates: refuse them (422), not 500."""
+    if "\x00" in value or any("\ud800" <= char <= "\udfff" for char in value):
+        raise ValidationError("must not contain NUL or unpaired surrogate characters")
+
+
+_GAME = "92ecda40-ebf0-46ee-bf5e-9e9e4b62b3f7"
+_AWAITING = {
+    "description": 'The pending decisions, e.g. `[{"seat": 0, "decision": "place_tile",'
+    ' "tile": "BA/L"}]`; empty once the game is over',
+}
+_VERSION = {"description": "The game version: the seq of the last event", "example": 3}
+_GAME_ID = {"description": "The game's id (UUID)", "example": _GAME}
+
+
 class FieldErrorSchema(Schema):
-    field = fields.String(required=True, metadata={"example": "seats.0.bot"})
-    message = fields.String(required=True)
+    field = fields.String(
+        required=True,
+        metadata={
+            "description": "The field as the client wrote it (dotted path; headers and query"
+            " parameters prefixed with their location)",
+            "example": "seats.1.bot",
+        },
+    )
+    message = fields.String(required=True, metadata={"example": "Length must be between 1 and 64."})
 
 
 class ProblemSchema(Schema):
     """RFC 9457 problem details with a stable machine ``code``."""
 
-    type = fields.String(required=True, metadata={"example": "urn:tilegames:problem:illegal_move"})
-    title = fields.String(required=True)
-    status = fields.Integer(required=True)
-    detail = fields.String(required=True)
+    type = fields.String(
+        required=True,
+        metadata={
+            "description": "urn:tilegames:problem:<code>",
+            "example": "urn:tilegames:problem:illegal_move",
+        },
+    )
+    title = fields.String(
+        required=True,
+        metadata={"description": "Short, human-readable", "example": "The rules forbid this move"},
+    )
+    status = fields.Integer(
+        required=True, metadata={"description": "The HTTP status", "example": 422}
+    )
+    detail = fields.String(
+        required=True,
+        metadata={
+            "description": "What went wrong with this request, in words",
+            "example": "BA/RCr (D) cannot go at (0, 0) turned 0",
+        },
+    )
     code = fields.String(
         required=True,
         metadata={
@@ -34,29 +73,62 @@ class ProblemSchema(Schema):
             "example": "illegal_move",
         },
     )
-    instance = fields.String(metadata={"description": "The request path"})
-    request_id = fields.String()
+    instance = fields.String(
+        metadata={"description": "The request path", "example": f"/v1/games/{_GAME}/moves"}
+    )
+    request_id = fields.String(
+        metadata={
+            "description": "The request's id (also the X-Request-Id header); quote it when"
+            " reporting a problem",
+            "example": "9be83af72329458598132b36dbfeeeff",
+        }
+    )
     reason = fields.String(
         allow_none=True,
-        metadata={"description": "For rule errors: the ruleset's own code, e.g. tile_does_not_fit"},
+        metadata={
+            "description": "For rule errors (illegal_move, not_your_turn, game_over): the"
+            " ruleset's own code, e.g. position_occupied, tile_does_not_fit, unknown_spot",
+            "example": "position_occupied",
+        },
     )
     rule = fields.String(
-        allow_none=True, metadata={"description": "For illegal moves: the rule that forbids it"}
+        allow_none=True,
+        metadata={
+            "description": "For rule errors: the rule that forbids the move, in plain words",
+            "example": "A tile is placed on an empty space.",
+        },
     )
     errors = fields.List(
-        fields.Nested(FieldErrorSchema), metadata={"description": "Validation errors by field"}
+        fields.Nested(FieldErrorSchema),
+        metadata={"description": "For validation_error: every invalid field"},
     )
-    current_version = fields.Integer(allow_none=True)
+    current_version = fields.Integer(
+        allow_none=True,
+        metadata={"description": "For version_conflict: the game's version now"},
+    )
 
 
 class RulesetSchema(Schema):
-    name = fields.String(required=True, metadata={"example": "carcassonne"})
-    title = fields.String(required=True)
-    min_seats = fields.Integer(required=True)
-    max_seats = fields.Integer(required=True)
-    bots = fields.List(fields.String(), required=True)
+    name = fields.String(
+        required=True,
+        metadata={"description": "What POST /v1/games takes as ruleset", "example": "carcassonne"},
+    )
+    title = fields.String(
+        required=True, metadata={"example": "Carcassonne (base game, first edition)"}
+    )
+    min_seats = fields.Integer(required=True, metadata={"example": 2})
+    max_seats = fields.Integer(required=True, metadata={"example": 8})
+    bots = fields.List(
+        fields.String(),
+        required=True,
+        metadata={"description": "Bots a seat may be given", "example": ["random", "greedy"]},
+    )
     description = fields.Dict(
-        required=True, metadata={"description": "Options, expansions and command shapes"}
+        required=True,
+        metadata={
+            "description": "Machine-readable: `options` (type, default, enum/items,"
+            " description), `expansions`, `commands` (shape of each command), `seats`"
+        },
     )
 
 
@@ -65,104 +137,229 @@ class RulesetListSchema(Schema):
 
 
 class SeatSpecSchema(Schema):
-    name = fields.String(validate=validate.Length(min=1, max=64))
+    name = fields.String(
+        validate=[validate.Length(min=1, max=64), storable_text],
+        metadata={
+            "description": "Display name, 1-64 characters (no NUL); default `Seat <n>` (or"
+            " `<bot> bot`)",
+            "example": "Ada",
+        },
+    )
     bot = fields.String(
         allow_none=True,
         validate=validate.Length(min=1, max=64),
-        metadata={"description": "Make this a bot seat played by the service, e.g. 'random'"},
+        metadata={
+            "description": "Make this a bot seat played by the service: one of the ruleset's"
+            " `bots` (random, greedy). Omit (or null) for a person, who gets a seat token",
+            "example": "greedy",
+        },
     )
 
 
 class CreateGameSchema(Schema):
-    ruleset = fields.String(required=True, metadata={"example": "carcassonne"})
+    ruleset = fields.String(
+        required=True,
+        metadata={
+            "description": "A ruleset name from GET /v1/rulesets: carcassonne,"
+            " carcassonne-south-seas",
+            "example": "carcassonne",
+        },
+    )
     options = fields.Dict(
         load_default=dict,
-        metadata={"description": "Ruleset options; randomness: internal (default) or external"},
+        metadata={
+            "description": "The ruleset's options (GET /v1/rulesets); unknown ones are"
+            " refused. Carcassonne: expansions, farmers, small_cities, flock_timing,"
+            " hill_tiebreak, wheel_board, randomness; South Seas: retrieve, tiles, ships,"
+            " randomness. randomness: internal (default, the server draws) or external"
+            " (the seats send draw commands)",
+            "example": {"expansions": ["river", "inns_cathedrals"], "farmers": True},
+        },
     )
     seats = fields.List(
         fields.Nested(SeatSpecSchema),
         required=True,
         validate=validate.Length(min=1, max=16),
-        metadata={"example": [{"name": "Ada"}, {"bot": "random"}]},
+        metadata={
+            "description": "The seats in play order (seat 0 plays first); the ruleset sets"
+            " the allowed count (carcassonne 2-8, carcassonne-south-seas 2-5)",
+            "example": [{"name": "Ada"}, {"bot": "greedy"}],
+        },
     )
 
 
 class SeatSchema(Schema):
-    seat = fields.Integer(required=True)
-    name = fields.String(required=True)
-    bot = fields.String(allow_none=True, required=True)
+    seat = fields.Integer(required=True, metadata={"description": "Index, 0 plays first"})
+    name = fields.String(required=True, metadata={"example": "Ada"})
+    bot = fields.String(
+        allow_none=True,
+        required=True,
+        metadata={"description": "The bot playing this seat; null for a person"},
+    )
 
 
 class SeatTokenSchema(Schema):
-    seat = fields.Integer(required=True)
-    token = fields.String(required=True, metadata={"example": "tgs_Q2hhbmdlIG1lIQ..."})
+    seat = fields.Integer(required=True, metadata={"example": 0})
+    token = fields.String(
+        required=True,
+        metadata={
+            "description": "Send as X-Seat-Token or Authorization: Bearer",
+            "example": "tgs_RLH3yPsL3UFkzFwSMl6qiGSGfJYYB4Ex",
+        },
+    )
 
 
 class GameSummarySchema(Schema):
-    id = fields.String(required=True, metadata={"format": "uuid"})
-    ruleset = fields.String(required=True)
-    options = fields.Dict(required=True)
+    id = fields.String(required=True, metadata={"format": "uuid", **_GAME_ID})
+    ruleset = fields.String(required=True, metadata={"example": "carcassonne"})
+    options = fields.Dict(
+        required=True, metadata={"description": "The options, normalised (defaults filled in)"}
+    )
     seats = fields.List(fields.Nested(SeatSchema), required=True)
     status = fields.String(required=True, validate=validate.OneOf(["active", "finished"]))
-    version = fields.Integer(required=True, metadata={"description": "seq of the last event"})
-    awaiting = fields.List(fields.Dict(), required=True)
-    result = fields.Dict(allow_none=True, required=True)
-    seed_sha256 = fields.String(required=True, validate=HEX64)
+    version = fields.Integer(required=True, metadata=_VERSION)
+    awaiting = fields.List(fields.Dict(), required=True, metadata=_AWAITING)
+    result = fields.Dict(
+        allow_none=True,
+        required=True,
+        metadata={
+            "description": "Once finished: `{over, scores, winners}` (winners are seat"
+            " indices); null while active"
+        },
+    )
+    seed_sha256 = fields.String(
+        required=True,
+        validate=HEX64,
+        metadata={
+            "description": "SHA-256 of the secret 32-byte seed, published at creation",
+            "example": "1ef594af91db4c250a0b9c4b1d24960f7d9903356a557fa0773d0264d84f563b",
+        },
+    )
     seed = fields.String(
         allow_none=True,
         required=True,
-        metadata={"description": "The secret seed (hex), revealed once the game has ended"},
+        metadata={
+            "description": "The secret seed (hex), revealed once the game has ended; null before"
+        },
     )
-    created_at = fields.String(required=True)
-    updated_at = fields.String(required=True)
+    created_at = fields.String(
+        required=True, metadata={"example": "2026-11-21T02:52:41.641161+00:00"}
+    )
+    updated_at = fields.String(
+        required=True, metadata={"example": "2026-11-21T02:52:41.641161+00:00"}
+    )
 
 
 class CreatedGameSchema(GameSummarySchema):
     seat_tokens = fields.List(
         fields.Nested(SeatTokenSchema),
         required=True,
-        metadata={"description": "One secret token per human seat, shown only once"},
+        metadata={
+            "description": "One secret token per human seat, shown only once (the service"
+            " keeps only its hash); empty for a bot-only game"
+        },
     )
 
 
 class StateQuerySchema(Schema):
     at = fields.Integer(
         validate=validate.Range(min=1, max=2**62),
-        metadata={"description": "Version (event seq) to show the state at; 1 is the first"},
+        metadata={
+            "description": "Show the state just after this event seq (1 is game_started);"
+            " default: now. Beyond the current version: 422",
+            "example": 1,
+        },
     )
 
 
 class StateSchema(Schema):
-    game_id = fields.String(required=True)
-    version = fields.Integer(required=True)
-    seat = fields.Integer(allow_none=True, required=True)
-    status = fields.String(required=True)
-    awaiting = fields.List(fields.Dict(), required=True)
-    state = fields.Dict(required=True, metadata={"description": "The ruleset's view"})
+    game_id = fields.String(required=True, metadata=_GAME_ID)
+    version = fields.Integer(
+        required=True, metadata={"description": "The version shown (`at`, or the current one)"}
+    )
+    seat = fields.Integer(
+        allow_none=True,
+        required=True,
+        metadata={"description": "The viewer's seat; null for a spectator (API key alone)"},
+    )
+    status = fields.String(required=True, metadata={"example": "active"})
+    awaiting = fields.List(fields.Dict(), required=True, metadata=_AWAITING)
+    state = fields.Dict(
+        required=True,
+        metadata={
+            "description": "The ruleset's view for this viewer (Carcassonne: board,"
+            " followers, scores, supply, stack counts, phase, tile in hand...)"
+        },
+    )
 
 
 class EventsQuerySchema(Schema):
-    after = fields.Integer(load_default=0, validate=validate.Range(min=0, max=2**62))
-    limit = fields.Integer(load_default=100, validate=validate.Range(min=1, max=1000))
+    after = fields.Integer(
+        load_default=0,
+        validate=validate.Range(min=0, max=2**62),
+        metadata={
+            "description": "Return the events after this seq (0: from the start); pass the"
+            " previous page's next_after. For SSE, Last-Event-ID wins when later",
+            "example": 0,
+        },
+    )
+    limit = fields.Integer(
+        load_default=100,
+        validate=validate.Range(min=1, max=1000),
+        metadata={"description": "Page size (JSON pages only)", "example": 100},
+    )
 
 
 class EventSchema(Schema):
-    seq = fields.Integer(required=True)
-    type = fields.String(required=True)
-    data = fields.Dict(required=True)
+    seq = fields.Integer(
+        required=True, metadata={"description": "Position in the log, from 1", "example": 3}
+    )
+    type = fields.String(
+        required=True,
+        metadata={"description": "The ruleset's event type", "example": "tile_placed"},
+    )
+    data = fields.Dict(
+        required=True,
+        metadata={
+            "description": "The ruleset's event data",
+            "example": {"rotation": 0, "seat": 0, "tile": "BA/L", "x": 0, "y": 1},
+        },
+    )
     redacted = fields.Boolean(
         required=True, metadata={"description": "True if data was cut for this viewer"}
     )
-    visibility = fields.List(fields.Integer(), allow_none=True, required=True)
-    prev_hash = fields.String(required=True, validate=HEX64)
-    hash = fields.String(required=True, validate=HEX64)
-    recorded_at = fields.String(required=True)
+    visibility = fields.List(
+        fields.Integer(),
+        allow_none=True,
+        required=True,
+        metadata={"description": "null: public; else the seats that may see the full data"},
+    )
+    prev_hash = fields.String(
+        required=True,
+        validate=HEX64,
+        metadata={"description": "The previous event's hash (64 zeros before seq 1)"},
+    )
+    hash = fields.String(
+        required=True,
+        validate=HEX64,
+        metadata={
+            "description": "sha256(prev_hash || canonical_json({game_id, seq, type, data,"
+            " visibility}))"
+        },
+    )
+    recorded_at = fields.String(
+        required=True, metadata={"example": "2026-11-21T02:52:41.649518+00:00"}
+    )
 
 
 class EventPageSchema(Schema):
-    game_id = fields.String(required=True)
-    version = fields.Integer(required=True)
-    seat = fields.Integer(allow_none=True, required=True)
+    game_id = fields.String(required=True, metadata=_GAME_ID)
+    version = fields.Integer(required=True, metadata=_VERSION)
+    seat = fields.Integer(
+        allow_none=True,
+        required=True,
+        metadata={"description": "The viewer's seat; null for a spectator"},
+    )
     events = fields.List(fields.Nested(EventSchema), required=True)
     next_after = fields.Integer(
         allow_none=True,
@@ -172,34 +369,58 @@ class EventPageSchema(Schema):
 
 
 class LegalMovesSchema(Schema):
-    game_id = fields.String(required=True)
-    version = fields.Integer(required=True)
-    seat = fields.Integer(required=True)
-    awaiting = fields.List(fields.Dict(), required=True)
-    commands = fields.Dict(required=True)
+    game_id = fields.String(required=True, metadata=_GAME_ID)
+    version = fields.Integer(
+        required=True,
+        metadata={"description": "The version these moves are for: send it as If-Match"},
+    )
+    seat = fields.Integer(required=True, metadata={"description": "The token's seat"})
+    awaiting = fields.List(fields.Dict(), required=True, metadata=_AWAITING)
+    commands = fields.Dict(
+        required=True,
+        metadata={
+            "description": "The ruleset's answer: the decision awaited from this seat and"
+            " every legal way to make it (decision null when the seat is not awaited)"
+        },
+    )
 
 
 class MoveHeadersSchema(Schema):
     if_match = fields.String(
         data_key="If-Match",
         validate=validate.Length(max=40),
-        metadata={"description": 'Expected version as an ETag: "12"'},
+        metadata={
+            "description": 'The version the move was decided against, as an ETag: "12" (the'
+            " ETag of the game or legal-moves response). Required unless expected_version"
+            " is in the body",
+            "example": '"2"',
+        },
     )
     idempotency_key = fields.String(
         data_key="Idempotency-Key",
         validate=validate.Length(min=1, max=255),
-        metadata={"description": "Retry-safe key: a repeat returns the stored first response"},
+        metadata={
+            "description": "Makes the request safe to retry: a repeat (same seat, command"
+            " and version) returns the stored first response with Idempotent-Replayed:"
+            " true; the same key with another request gets 422 idempotency_key_reused",
+            "example": "7d1c-first-move",
+        },
     )
 
 
 class MoveSchema(Schema):
     command = fields.Dict(
         required=True,
-        metadata={"example": {"type": "place_tile", "x": 1, "y": 0, "rotation": 90}},
+        metadata={
+            "description": "One of the ruleset's commands, by `type` (see legal-moves and"
+            " GET /v1/rulesets). Carcassonne: draw_tile (external randomness), place_tile,"
+            " place_follower, skip",
+            "example": {"type": "place_tile", "x": 1, "y": 0, "rotation": 90},
+        },
     )
     expected_version = fields.Integer(
         validate=validate.Range(min=0, max=2**62),
-        metadata={"description": "Alternative to If-Match"},
+        metadata={"description": "Alternative to If-Match (both may be sent if they agree)"},
     )
     seat = fields.Integer(
         validate=validate.Range(min=0, max=64),
@@ -208,42 +429,89 @@ class MoveSchema(Schema):
 
 
 class MoveResultSchema(Schema):
-    game_id = fields.String(required=True)
-    seat = fields.Integer(required=True)
-    version = fields.Integer(required=True)
-    status = fields.String(required=True)
-    events = fields.List(fields.Nested(EventSchema), required=True)
-    awaiting = fields.List(fields.Dict(), required=True)
-    result = fields.Dict(allow_none=True, required=True)
+    game_id = fields.String(required=True, metadata=_GAME_ID)
+    seat = fields.Integer(required=True, metadata={"description": "The seat that moved"})
+    version = fields.Integer(
+        required=True, metadata={"description": "The new version (also the ETag)"}
+    )
+    status = fields.String(required=True, metadata={"example": "active"})
+    events = fields.List(
+        fields.Nested(EventSchema),
+        required=True,
+        metadata={
+            "description": "Every event this move wrote: its own, scoring, the bots' turns"
+            " and the next draw, redacted for the mover"
+        },
+    )
+    awaiting = fields.List(fields.Dict(), required=True, metadata=_AWAITING)
+    result = fields.Dict(
+        allow_none=True,
+        required=True,
+        metadata={"description": "`{over, scores, winners}` once the game is over, else null"},
+    )
 
 
 class CheckSchema(Schema):
-    name = fields.String(required=True)
+    name = fields.String(
+        required=True,
+        metadata={"description": "hash_chain, genesis_from_seed or replay", "example": "replay"},
+    )
     ok = fields.Boolean(required=True)
-    detail = fields.String(required=True)
+    detail = fields.String(
+        required=True, metadata={"description": "`ok`, or what failed", "example": "ok"}
+    )
 
 
 class VerifySchema(Schema):
-    game_id = fields.String(required=True)
-    valid = fields.Boolean(required=True)
-    version = fields.Integer(required=True)
-    events = fields.Integer(required=True)
-    head_hash = fields.String(required=True)
-    first_bad_seq = fields.Integer(allow_none=True, required=True)
+    game_id = fields.String(required=True, metadata=_GAME_ID)
+    valid = fields.Boolean(required=True, metadata={"description": "Every check passed"})
+    version = fields.Integer(required=True, metadata=_VERSION)
+    events = fields.Integer(required=True, metadata={"description": "Events read"})
+    head_hash = fields.String(
+        required=True, metadata={"description": "The game's stored hash of its last event"}
+    )
+    first_bad_seq = fields.Integer(
+        allow_none=True,
+        required=True,
+        metadata={"description": "The first event that breaks the hash chain, or null"},
+    )
     checks = fields.List(fields.Nested(CheckSchema), required=True)
 
 
 class RecordStepSchema(Schema):
-    seat = fields.Integer(required=True, validate=validate.Range(min=0, max=64))
-    command = fields.Dict(required=True)
+    seat = fields.Integer(
+        required=True,
+        validate=validate.Range(min=0, max=64),
+        metadata={"description": "The seat that sends the command", "example": 0},
+    )
+    command = fields.Dict(
+        required=True,
+        metadata={
+            "description": "A command as POST /moves takes it",
+            "example": {"type": "draw_tile", "tile": "BA/RCr"},
+        },
+    )
 
 
 class ValidateRequestSchema(Schema):
-    ruleset = fields.String(required=True)
-    options = fields.Dict(load_default=dict)
-    seats = fields.Integer(required=True, validate=validate.Range(min=1, max=64))
+    ruleset = fields.String(required=True, metadata={"example": "carcassonne"})
+    options = fields.Dict(
+        load_default=dict,
+        metadata={
+            "description": "The game's options, as for POST /v1/games",
+            "example": {"randomness": "external"},
+        },
+    )
+    seats = fields.Integer(
+        required=True,
+        validate=validate.Range(min=1, max=64),
+        metadata={"description": "How many seats played", "example": 2},
+    )
     record = fields.List(
-        fields.Nested(RecordStepSchema), required=True, validate=validate.Length(max=10_000)
+        fields.Nested(RecordStepSchema),
+        required=True,
+        validate=validate.Length(max=10_000),
+        metadata={"description": "The steps in play order (at most 10,000)"},
     )
     seed = fields.String(
         allow_none=True,
@@ -255,24 +523,45 @@ class ValidateRequestSchema(Schema):
 
 
 class StepErrorSchema(Schema):
-    step = fields.Integer(required=True)
-    code = fields.String(required=True)
+    step = fields.Integer(
+        required=True, metadata={"description": "Index of the refused step, from 0"}
+    )
+    code = fields.String(
+        required=True,
+        metadata={"description": "The ruleset's code", "example": "unexpected_command"},
+    )
     message = fields.String(required=True)
-    rule = fields.String(allow_none=True)
+    rule = fields.String(allow_none=True, metadata={"description": "The rule, in words"})
 
 
 class ValidateResultSchema(Schema):
-    valid = fields.Boolean(required=True)
-    ruleset = fields.String(required=True)
+    valid = fields.Boolean(required=True, metadata={"description": "Every step was legal"})
+    ruleset = fields.String(required=True, metadata={"example": "carcassonne"})
     steps = fields.Integer(required=True, metadata={"description": "Steps applied"})
-    version = fields.Integer(required=True)
-    finished = fields.Boolean(required=True)
-    result = fields.Dict(required=True)
-    awaiting = fields.List(fields.Dict(), required=True)
-    state = fields.Dict(required=True)
-    error = fields.Nested(StepErrorSchema, allow_none=True, required=True)
+    version = fields.Integer(
+        required=True, metadata={"description": "Events the record produced (setup included)"}
+    )
+    finished = fields.Boolean(required=True, metadata={"description": "The game is over"})
+    result = fields.Dict(required=True, metadata={"description": "`{over, scores, winners}`"})
+    awaiting = fields.List(fields.Dict(), required=True, metadata=_AWAITING)
+    state = fields.Dict(
+        required=True,
+        metadata={"description": "The final state, spectator view (before a refused step)"},
+    )
+    error = fields.Nested(
+        StepErrorSchema,
+        allow_none=True,
+        required=True,
+        metadata={"description": "The first refused step; null when valid"},
+    )
 
 
 class HealthSchema(Schema):
-    status = fields.String(required=True)
-    checks = fields.Dict(keys=fields.String(), values=fields.String())
+    status = fields.String(
+        required=True, metadata={"description": "ok, ready or unavailable", "example": "ok"}
+    )
+    checks = fields.Dict(
+        keys=fields.String(),
+        values=fields.String(),
+        metadata={"description": "Readiness: each dependency's status"},
+    )

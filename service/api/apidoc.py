@@ -1,0 +1,244 @@
+"""Text and helpers for the OpenAPI document: the API-level description, shared
+parameter and header docs, and problem+json error responses with examples."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask_smorest import Blueprint
+
+from service.api import examples as ex
+from service.api.schemas import ProblemSchema
+
+API_DESCRIPTION = """\
+Tilegames referees tile-laying board games: Carcassonne (the base game and the Big Box
+expansions: The River, Inns & Cathedrals, Traders & Builders, Hills & Sheep, Wheel of
+Fortune) and Carcassonne: South Seas. A game is an append-only log of events; its state
+is the fold of that log through the ruleset. Clients send commands; the service checks
+them against the rules, writes the events they cause (including the turns of the
+service's bots) and tells every viewer only what it may see. `GET /v1/rulesets` lists
+what can be played: options, seat counts, bots and command shapes.
+
+A typical client: create a game (`POST /v1/games`, API key), keep each seat's token, then
+for the awaited seat ask `GET .../legal-moves` and send one of those commands to
+`POST .../moves` with `If-Match: "<version>"`; follow the game with
+`GET .../events` (paginated, or live over Server-Sent Events).
+
+## Credentials
+
+- **API key** (a client app): `tgk_<id>_<secret>`, sent as `X-API-Key: tgk_...` or
+  `Authorization: Bearer tgk_...`. Creates games, validates records, and reads any game
+  as a **spectator** (no seat's secrets; no legal moves, no moves).
+- **Seat token** (one seat of one game): `tgs_...`, sent as `X-Seat-Token: tgs_...` or
+  `Authorization: Bearer tgs_...`. Reads the game as that seat (its secrets included),
+  lists its legal moves and moves for it.
+
+The prefix tells them apart, so one `Authorization` header serves either; both may be sent
+together (the key in `X-API-Key`). Seat tokens are returned **once**, when the game is
+created, one per human seat; bot seats have none. Both are stored only as SHA-256
+hashes. A missing, malformed, unknown or revoked credential gets 401 `unauthorized`; a
+valid one that may not do this (an API key alone on `/moves` or `/legal-moves`, a seat
+token of another game) gets 403 `forbidden`. API keys are issued by the operator
+(`python -m service.cli keys create NAME`).
+
+## Versions, ETag and If-Match
+
+A game's `version` is the `seq` of its last event (1 is `game_started`). Game responses
+carry it as `ETag: "<version>"`. `POST /v1/games/{game_id}/moves` must say which version
+the move was decided against, as `If-Match: "<version>"` or `expected_version` in the body
+(both may be sent if they agree): without either it gets **428** `precondition_required`;
+if the game has moved on it gets **409** `version_conflict` with `current_version`, and
+nothing is written. Re-read the game (or the events after your version) and decide again.
+One move may write many events: scoring, the next draw, and every bot turn up to the
+next human decision happen in the same transaction and come back in the same answer.
+
+## Idempotency-Key
+
+`POST /moves` accepts an `Idempotency-Key` header (1-255 characters). A repeat of a
+successful move with the same key (same seat, command and expected version) returns the
+stored first response with `Idempotent-Replayed: true` and writes nothing; the same key
+with a different request gets 422 `idempotency_key_reused`. Concurrent duplicates wait
+for the first to commit and then replay it. Rejected moves are not stored, so they may be
+retried with the same key. Keys are kept for a retention period set by the operator
+(e.g. 24 hours); a retry after that gets a fresh answer (usually 409
+`version_conflict`), never a second write.
+
+## Errors
+
+Every error is `application/problem+json` (RFC 9457):
+`{type, title, status, detail, code, instance, request_id}`, plus `reason` and `rule` for
+rule violations, `errors: [{field, message}]` for validation errors and
+`current_version` for version conflicts. `type` is `urn:tilegames:problem:<code>`. Branch on
+`code`, which is stable:
+
+- `illegal_move` (422): the rules forbid the command; `reason` is the ruleset's code
+  (e.g. `tile_does_not_fit`), `rule` the rule in plain words.
+- `not_your_turn` (409): the seat is not awaited now.
+- `game_over` (409): the game has ended.
+- `version_conflict` (409): `If-Match`/`expected_version` is stale; see
+  `current_version`.
+- `precondition_required` (428): a move without an expected version.
+- `idempotency_key_reused` (422): the `Idempotency-Key` was used for another request.
+- `validation_error` (422): a malformed field, an unknown ruleset, option or bot, a seat
+  count the ruleset does not take; see `errors`.
+- `bad_request` (400): a body that is not JSON.
+- `unauthorized` (401): missing, malformed, unknown or revoked credentials.
+- `forbidden` (403): valid credentials that may not do this.
+- `unknown_game` (404): no game with this id.
+- `not_found` (404), `method_not_allowed` (405): no such path or method.
+- `not_acceptable` (406), `unsupported_media_type` (415): content negotiation.
+- `payload_too_large` (413): a body over the size limit (1 MiB by default).
+- `rate_limited` (429): too many requests for this credential; retry after
+  `Retry-After` seconds.
+- `database_unavailable` (503): the database is unreachable; retry after
+  `Retry-After`.
+- `internal_error` (500): a bug; quote `request_id` (also the `X-Request-Id` header).
+
+## Pagination
+
+`GET /v1/games/{game_id}/events?after=<seq>&limit=<n>` returns the events after `seq`,
+oldest first, at most `limit` (default 100, max 1000). While more remain, the page has
+`next_after` (pass it as `after`) and a `Link: <...>; rel="next"` header; on the last page
+`next_after` is `null`.
+
+## Live updates (Server-Sent Events)
+
+The same `GET .../events` with `Accept: text/event-stream` streams the log: first the
+events after `after` (or after the `Last-Event-ID` header, when reconnecting), then each
+new event as it is committed. Each SSE message has `id: <seq>`, `event: <type>` and
+`data:` the event JSON as in a page. Comments (`: keep-alive`) keep the connection
+open; when the game is over the stream sends `event: end` (`data: {"version": n}`) and
+closes. A stream also closes after a server-set lifetime (10 minutes by default):
+reconnect with `Last-Event-ID` to resume without gaps. Events are redacted for the
+viewer exactly as in a page.
+
+## Hash chain
+
+Each event stores `prev_hash` and
+`hash = sha256(prev_hash || canonical_json({game_id, seq, type, data, visibility}))`,
+where `prev_hash` is the previous event's hash as 64 lowercase hex characters (ASCII),
+64 zeros before seq 1, and canonical JSON means sorted keys, separators `,` and `:`,
+UTF-8, no ASCII escaping. `GET .../verify` recomputes the chain, checks the first events
+against the seed and replays the whole log. An event redacted for a viewer
+(`redacted: true`) cannot be rehashed by that viewer.
+
+## Randomness and fairness
+
+Each game has a secret 32-byte seed. Its SHA-256 (`seed_sha256`) is returned at creation;
+the seed itself (`seed`, hex) appears in the game summary once the game has ended, so
+anyone can check it against the hash. The command whose first event will be `seq` n
+draws from `rng_for(seed, n)` = a PRNG seeded with HMAC-SHA256(seed, n as 8 big-endian
+bytes) (setup uses n = 1), so the whole game can be redrawn once the seed is out.
+Random outcomes (tile draws) are written into events, so a client replays the log
+without the seed.
+
+With `options.randomness: "external"` the service draws nothing: the awaited seat sends
+each draw as a command (Carcassonne `draw_tile`, South Seas also `reveal_ship`), checked
+against what is still in the stack. `POST /v1/validate` replays such a record
+statelessly, or an internal-randomness record given its revealed seed.
+"""
+
+#: The ``game_id`` path parameter, shared by every ``/v1/games/{game_id}...`` route.
+GAME_ID_PARAMETER = {
+    "in": "path",
+    "name": "game_id",
+    "description": "The game's id (a UUID), from `POST /v1/games` (`id`, `Location`).",
+    "example": ex.GAME_ID,
+}
+
+_VERSION_HEADER = {
+    "ETag": {
+        "description": 'The game version (seq of its last event) as an entity tag: "12".'
+        " Send it back as If-Match when moving.",
+        "schema": {"type": "string"},
+        "example": '"3"',
+    }
+}
+_NO_STORE = {"Cache-Control": {"description": "Always `no-store`.", "schema": {"type": "string"}}}
+GAME_HEADERS = {**_VERSION_HEADER, **_NO_STORE}
+CREATED_HEADERS = {
+    **GAME_HEADERS,
+    "Location": {
+        "description": "The new game: /v1/games/{id}",
+        "schema": {"type": "string"},
+        "example": f"/v1/games/{ex.GAME_ID}",
+    },
+}
+EVENT_PAGE_HEADERS = {
+    **GAME_HEADERS,
+    "Link": {
+        "description": "The next page, while there is one:"
+        ' `</v1/games/{id}/events?after=3&limit=3>; rel="next"`',
+        "schema": {"type": "string"},
+    },
+}
+MOVE_HEADERS = {
+    **GAME_HEADERS,
+    "Idempotent-Replayed": {
+        "description": "`true` when this is the stored response to an earlier request with"
+        " the same Idempotency-Key (nothing was written).",
+        "schema": {"type": "string"},
+    },
+}
+
+#: Problem examples by ``code``, as the service answered them.
+PROBLEMS: dict[str, tuple[str, dict[str, Any]]] = {
+    "illegal_move": ("A tile placed on an occupied space", ex.PROBLEM_ILLEGAL_MOVE),
+    "not_your_turn": ("A seat that is not awaited", ex.PROBLEM_NOT_YOUR_TURN),
+    "version_conflict": ("A stale If-Match", ex.PROBLEM_VERSION_CONFLICT),
+    "validation_error": ("A malformed field", ex.PROBLEM_VALIDATION_ERROR),
+    "invalid_options": ("An unknown expansion", ex.PROBLEM_INVALID_OPTIONS),
+    "bad_if_match": ("An If-Match that is not a version", ex.PROBLEM_BAD_IF_MATCH),
+    "precondition_required": ("No expected version", ex.PROBLEM_PRECONDITION_REQUIRED),
+    "idempotency_key_reused": (
+        "A key reused for another command",
+        ex.PROBLEM_IDEMPOTENCY_KEY_REUSED,
+    ),
+    "unauthorized": ("No API key", ex.PROBLEM_UNAUTHORIZED),
+    "forbidden": ("An API key alone where a seat token is needed", ex.PROBLEM_FORBIDDEN),
+    "forbidden_move": ("Moving with an API key only", ex.PROBLEM_FORBIDDEN_MOVE),
+    "unknown_game": ("No such game", ex.PROBLEM_UNKNOWN_GAME),
+}
+
+_STATUS_TEXT = {
+    400: "Bad request (`bad_request`): the body is not JSON.",
+    401: "Missing, malformed, unknown or revoked credentials (`unauthorized`).",
+    429: "Too many requests for this credential (`rate_limited`); see `Retry-After`.",
+    503: "The database is unavailable (`database_unavailable`); see `Retry-After`.",
+}
+
+
+def problem_response(blp: Blueprint, status: int, description: str, *codes: str):
+    """Document one error status as problem+json, with an example for each ``code``."""
+    examples = {}
+    for code in codes:
+        summary, value = PROBLEMS[code]
+        examples[code] = {"summary": summary, "value": value}
+    return blp.alt_response(
+        status,
+        schema=ProblemSchema,
+        content_type="application/problem+json",
+        description=description,
+        examples=examples or None,
+    )
+
+
+def errors(blp: Blueprint, documented: dict[int, tuple[str, ...] | str], *, common=True):
+    """Document an operation's errors: ``{status: description or (description, code,
+    ...)}``, plus 400, 401, 429 and 503, which every authenticated operation may give."""
+
+    def decorate(func):
+        entries = dict(documented)
+        if common:
+            for status in (400, 401, 429, 503):
+                entries.setdefault(status, _STATUS_TEXT[status])
+        for status, entry in entries.items():
+            if isinstance(entry, str):
+                entry = (entry,)
+            description, *codes = entry
+            if status == 401 and not codes:
+                codes = ["unauthorized"]
+            func = problem_response(blp, status, description, *codes)(func)
+        return func
+
+    return decorate
