@@ -188,9 +188,10 @@ def draw_detail(
     if not tile.wheel:
         return {}
     drawn = sum(e.type == "tile_drawn" and e.data["tile"] == tile.id for e in pending)
-    copies = state.stack[tile.id] - drawn
-    # Tiles hidden under hills are taken as copies without an icon while there are any:
-    # never more icons than copies left.
+    # The copy drawn is any of those nobody has seen, those under hills included: which
+    # copies lie there is as unknown as which tiles, so the icons drawn tell nothing of
+    # them. Never more icons than those copies (a start copy stays in the box).
+    copies = state.stack[tile.id] + state.hidden.count(tile.id) - drawn
     left = icons_left(state, tile, pending)[:copies]
     if command is None:
         pick = rng.randrange(copies) if left else copies
