@@ -16,6 +16,7 @@ is described in docs/rulesets/carcassonne.md.
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections.abc import Mapping, Sequence
 from functools import partial
@@ -240,7 +241,7 @@ class Carcassonne(Ruleset[State]):
                 pool, _ = state.rules.draw_pool(stack, state.remaining - 1)
                 if under is None or under not in pool or stack[under.id] < 1:
                     raise illegal("hidden_tile_required", f"name the tile drawn under {tile.name}")
-                events.append(self._hidden(seat, under, tile))
+                events.append(self._hidden(seat, under, tile, rng))
             for hook in state.rules.after_draw:
                 events += hook(self, state, seat, events[0].data, list(events), rng)
         return events
@@ -387,7 +388,7 @@ class Carcassonne(Ruleset[State]):
                         tiles, pool = state.rules.draw_pool(stack, remaining)
                         under = draw_random(tiles, stack, pool, rng)
                         stack[under.id] -= 1
-                        events.append(self._hidden(seat, under, tile))
+                        events.append(self._hidden(seat, under, tile, rng))
                     for hook in state.rules.after_draw:
                         events += hook(self, state, seat, this_draw[0].data, pending + events, rng)
                     return events
@@ -396,8 +397,14 @@ class Carcassonne(Ruleset[State]):
         return events
 
     @staticmethod
-    def _hidden(seat: int, tile: TileType, over: TileType) -> Event:
-        return Event("tile_hidden", {"seat": seat, "tile": tile.id, "under": over.id})
+    def _hidden(seat: int, tile: TileType, over: TileType, rng: random.Random) -> Event:
+        """``tile_hidden``: nobody may see which tile went under the hill (``visible_to``
+        is empty; :meth:`redact` leaves ``tile: null``). The ``salt``, unpredictable
+        without the game's seed and redacted too, keeps the event's published hash from
+        telling the tile: without it, hashing each tile id would find it."""
+        salt = hashlib.sha256(repr(rng.getstate()).encode()).hexdigest()[:32]
+        data = {"seat": seat, "tile": tile.id, "under": over.id, "salt": salt}
+        return Event("tile_hidden", data, visible_to=())
 
     @staticmethod
     def _drawn(
@@ -453,7 +460,9 @@ class Carcassonne(Ruleset[State]):
             return step.legal(state, seat)
         if seat != state.seat or state.phase not in (PHASE_DRAW, PHASE_TILE, PHASE_FIGURE):
             return {"seat": seat, "decision": None}
-        if state.phase == PHASE_DRAW:
+        if state.phase == PHASE_DRAW:  # external randomness only
+            # The true stack: the tiles under hills cannot be drawn (see the docs' "The
+            # tile under a hill" for why that is acceptable with external randomness).
             pool, _ = state.rules.draw_pool(state.stack, state.remaining)
             tiles = {tile.id: state.stack[tile.id] for tile in pool if state.stack[tile.id]}
             return {"seat": seat, "decision": "draw_tile", "tiles": tiles}
@@ -584,16 +593,27 @@ class Carcassonne(Ruleset[State]):
             "followers": figures,
             "scores": list(state.scores),
             "supply": [dict(s) for s in state.supply],
-            "stack": {tile: n for tile, n in state.stack.items() if n},
+            # What anyone may know: the tiles not seen yet (in the stack or under a hill,
+            # which nobody may tell apart), how many can still be drawn, how many are hidden.
+            "stack": {tile: n for tile, n in state.unseen().items() if n},
             "remaining": state.remaining,
             "set_aside": list(state.set_aside),
-            "hidden": list(state.hidden),
+            "hidden": len(state.hidden) + state.blind,
             "awaiting": self.awaiting(state),
             "over": state.phase == PHASE_OVER,
             "winners": list(state.winners),
             "extra_turn": state.extra,
             "expansions": copy_json(state.ext),
         }
+
+    def redact(self, event: Event, seat: int | None) -> JSON:
+        """The only secret is the tile under a hill: the others see that a tile went under
+        it, not which (nor the salt that guards the hash)."""
+        if event.is_visible_to(seat):
+            return event.data
+        if event.type == "tile_hidden":
+            return {"seat": event.data["seat"], "tile": None, "under": event.data["under"]}
+        return super().redact(event, seat)
 
     def is_over(self, state: State) -> bool:
         return state.phase == PHASE_OVER

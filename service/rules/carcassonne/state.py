@@ -197,7 +197,7 @@ def game_rules(modules: tuple[Module, ...]) -> GameRules:
 class State(TileGameState):
     """Everything the log has established so far. Mutated in place by :func:`evolve`."""
 
-    __slots__ = ("rules", "scores", "supply", "phase", "hidden", "extra", "ext")
+    __slots__ = ("rules", "scores", "supply", "phase", "hidden", "blind", "extra", "ext")
 
     def __init__(self) -> None:
         super().__init__()
@@ -205,8 +205,15 @@ class State(TileGameState):
         self.scores: list[int] = []
         self.supply: list[dict[str, int]] = []
         self.phase = PHASE_NEW
-        #: tiles put face down under another (a hill): out of play
+        #: tiles put face down under another (a hill), out of play, whose identity this
+        #: fold knows (the server's fold of the whole log knows them all)
         self.hidden: list[str] = []
+        #: tiles put face down under a hill whose identity this fold does not know (it
+        #: folded the redacted ``tile_hidden``): they left the stack, but ``stack`` still
+        #: counts them, since nobody knows which ids to take them from. So ``stack`` is the
+        #: true stack plus these, ``remaining`` the true count, and
+        #: ``sum(stack.values()) == remaining + blind``.
+        self.blind = 0
         #: whether the current turn is an extra one (the builder's second tile)
         self.extra = False
         #: each expansion module's own state (JSON-like), by module name
@@ -223,6 +230,15 @@ class State(TileGameState):
     @property
     def catalogue(self) -> Catalogue:
         return self.rules.catalogue
+
+    def unseen(self) -> dict[str, int]:
+        """The tiles nobody has seen, by id: the stack and the tiles under hills. The
+        public composition of what is left, the same whether this state was folded from
+        the whole log or from the redacted one."""
+        counts = dict(self.stack)
+        for tile in self.hidden:
+            counts[tile] += 1
+        return counts
 
 
 def _game_started(state: State, data: dict[str, Any]) -> None:
@@ -252,9 +268,13 @@ def _tile_set_aside(state: State, data: dict[str, Any]) -> None:
 
 
 def _tile_hidden(state: State, data: dict[str, Any]) -> None:
-    state.stack[data["tile"]] -= 1
     state.remaining -= 1
-    state.hidden.append(data["tile"])
+    tile = data.get("tile")
+    if tile is None:  # redacted: one tile nobody may know left the stack
+        state.blind += 1
+    else:
+        state.stack[tile] -= 1
+        state.hidden.append(tile)
 
 
 def _tile_placed(state: State, data: dict[str, Any]) -> None:

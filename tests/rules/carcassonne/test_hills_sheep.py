@@ -11,8 +11,15 @@ name them.
 
 from __future__ import annotations
 
+import re
+from collections import Counter
+
+import pytest
+
 from service.rules.carcassonne import CARCASSONNE
 from service.rules.carcassonne.expansions.hills_sheep import TOKENS, hill_tiebreak
+from service.rules.carcassonne.state import State
+from service.rules.core import Event
 from service.rules.play import play_game
 from service.rules.tiling.features import Figure
 from tests.rules.carcassonne.expansion_data import catalogue, tiles_of
@@ -63,9 +70,106 @@ def test_a_tile_drawn_blind_goes_under_each_hill():
     assert refused(table, hill).code == "hidden_tile_required"
     events = table.send({**hill, "under": "U"})
     hidden = only([e.data for e in events if e.type == "tile_hidden"])
+    assert re.fullmatch("[0-9a-f]{32}", hidden.pop("salt"))
     assert hidden == {"seat": RED, "tile": "BA/RFr", "under": "HS/RrC.h"}
     assert table.state.hidden == ["BA/RFr"]
     assert table.state.stack["BA/RFr"] == 7
+
+
+# -- the tile under a hill is nobody's to see ---------------------------------------------------
+
+
+def redacted_log(events: list[Event], seat: int | None) -> list[Event]:
+    """The log as ``seat`` receives it (what the service sends): redacted events keep
+    their type and carry what ``redact`` leaves."""
+    return [
+        e if e.is_visible_to(seat) else Event(e.type, CARCASSONNE.redact(e, seat), e.visible_to)
+        for e in events
+    ]
+
+
+def test_nobody_sees_the_tile_under_a_hill_not_even_the_seat_that_named_it():
+    table = Table(expansions=["hills_sheep"])
+    (event,) = [e for e in table.send(HILL) if e.type == "tile_hidden"]
+    assert event.visible_to == ()
+    for viewer in (RED, BLUE, None):
+        assert CARCASSONNE.redact(event, viewer) == {"seat": RED, "tile": None, "under": HILL_ID}
+    # The views show the public stack: the U under the hill is still among the tiles not
+    # seen, and one tile is hidden; 71 + 18 - 1 (the start) - 1 (the hill) can be drawn.
+    for viewer in (RED, BLUE, None):
+        view = CARCASSONNE.view(table.state, viewer)
+        assert (view["stack"]["BA/RFr"], view["hidden"], view["remaining"]) == (8, 1, 87)
+    # A client folding the redacted log knows a tile left the stack, not which.
+    for viewer in (RED, BLUE, None):
+        client = CARCASSONNE.fold(redacted_log(table.events, viewer))
+        assert (client.hidden, client.blind, client.stack["BA/RFr"]) == ([], 1, 8)
+        assert CARCASSONNE.view(client, viewer) == CARCASSONNE.view(table.state, viewer)
+
+
+def test_with_external_randomness_the_draw_menu_follows_the_true_stack():
+    # The seats' clients name every tile, the one under a hill too, and the draws are
+    # checked against the true stack: the awaited seat's menu cannot offer the tile under
+    # the hill, so it says one U fewer than the public view (the documented trade-off).
+    table = Table(expansions=["hills_sheep"])
+    table.send(HILL)
+    table.place(1, 0, 0)
+    table.follow(None)
+    menu = CARCASSONNE.legal_commands(table.state, BLUE)
+    assert menu["decision"] == "draw_tile" and menu["tiles"]["BA/RFr"] == 7
+    assert CARCASSONNE.view(table.state, BLUE)["stack"]["BA/RFr"] == 8
+
+
+HILL_ID = "HS/RrC.h"
+HILL = {"type": "draw_tile", "tile": HILL_ID, "under": "U"}
+VIEWERS = (0, 1, 2, None)
+
+
+@pytest.mark.parametrize("seed", [b"hills-1", b"hills-2", b"hills-3"])
+def test_a_client_folding_the_redacted_log_sees_what_the_server_shows_at_every_step(seed):
+    """A random 3-seat game with the server's draws: after setup and every command, each
+    seat's and a spectator's fold of the log as it receives it gives the view, awaited
+    decisions, menu and result the server gives from its own fold; the tiles under the
+    hills are named in no redacted event; and the server's draws come from the true stack
+    only."""
+    options = {"expansions": ["hills_sheep"]}
+    clients: dict[int | None, State] = {}
+    folded = {viewer: 0 for viewer in VIEWERS}
+    start: dict[str, int] = {}
+
+    def observe(state: State, events: list[Event]) -> None:
+        if not start:
+            start.update(events[0].data["stack"])
+            clients.update({v: CARCASSONNE.initial_state() for v in VIEWERS})
+        assert all(n >= 0 for n in state.stack.values())
+        assert state.blind == 0 and sum(state.stack.values()) == state.remaining
+        for viewer in VIEWERS:
+            client = clients[viewer]
+            for event in redacted_log(events[folded[viewer] :], viewer):
+                if event.type == "tile_hidden":
+                    assert event.data["tile"] is None and "salt" not in event.data
+                CARCASSONNE.evolve(client, event)
+            folded[viewer] = len(events)
+            assert CARCASSONNE.view(client, viewer) == CARCASSONNE.view(state, viewer)
+            assert CARCASSONNE.awaiting(client) == CARCASSONNE.awaiting(state)
+            assert CARCASSONNE.result(client) == CARCASSONNE.result(state)
+            for wait in CARCASSONNE.awaiting(state):
+                if wait["seat"] == viewer:
+                    menu = CARCASSONNE.legal_commands(state, viewer)
+                    assert CARCASSONNE.legal_commands(client, viewer) == menu
+
+    events, state = play_game(
+        CARCASSONNE, options, 3, seed, ["random", "greedy", "random"], observe
+    )
+    hidden = [e.data["tile"] for e in events if e.type == "tile_hidden"]
+    assert hidden and state.hidden == hidden and clients[None].blind == len(hidden)
+    # Every tile was drawn or hidden exactly as often as the stack held it.
+    drawn = Counter(e.data["tile"] for e in events if e.type == "tile_drawn")
+    assert drawn + Counter(hidden) == Counter({t: n for t, n in start.items() if n})
+    # The server's own fold of the whole log, and a second game from the same seed,
+    # are the same game.
+    assert CARCASSONNE.view(CARCASSONNE.fold(events), None) == CARCASSONNE.view(state, None)
+    again, _ = play_game(CARCASSONNE, options, 3, seed, ["random", "greedy", "random"])
+    assert again == events
 
 
 def test_with_the_servers_draws_every_hill_but_the_last_tile_hides_one():

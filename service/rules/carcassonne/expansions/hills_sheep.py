@@ -4,7 +4,8 @@ Rulebook:
 
 - **Hills.** "Si un joueur pioche une tuile Colline, il pioche immédiatement une autre
   tuile (sans la regarder) et la place sous la tuile Colline": the tile under it is out
-  of play (``tile_hidden``); the last tile of the game goes without one. On a tie for a
+  of play (``tile_hidden``, which nobody sees whole: see ``Carcassonne.redact``); the
+  last tile of the game goes without one. On a tie for a
   feature, "le joueur ayant un partisan qui occupe une tuile Colline, parmi les joueurs
   à égalité, remporte la victoire": option ``hill_tiebreak`` ``"any"`` (the rulebook:
   every tied player with at least one follower on a hill still wins, the others lose)
