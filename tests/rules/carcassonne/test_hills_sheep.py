@@ -463,3 +463,25 @@ def test_with_the_later_rulebooks_reading_the_flock_is_tended_after_the_figure()
     events = table.send({"type": "tend_flock", "action": "gather"})
     assert [e.type for e in events][:3] == ["flock_scored", "flock_tended", "turn_ended"]
     assert table.scores == [2, 0]
+
+
+def test_a_flock_tended_after_the_figure_in_a_field_its_tile_closed_ends_only_once():
+    """Found by the property tests: a flock gathered (or lost, or grown) when tended
+    after the figure, in a field the turn's tile closed, was gathered again by the end
+    of the turn, scoring twice and giving its shepherd back twice."""
+    options = {
+        "expansions": ["river", "traders_builders", "hills_sheep", "wheel_of_fortune"],
+        "small_cities": True,
+        "flock_timing": "after_figure",
+        "hill_tiebreak": "most",
+    }
+    events, state = play_game(CARCASSONNE, options, 5, b"436", ["random"] * 5)
+    ended: list[tuple[int, int, str]] = []
+    for event in events:
+        if event.type == "turn_ended":
+            ended = []
+        elif event.type in ("flock_scored", "flock_lost"):
+            for s in event.data["shepherds"]:
+                assert (s["x"], s["y"], s["spot"]) not in ended
+                ended.append((s["x"], s["y"], s["spot"]))
+    assert all(supply["shepherd"] <= 1 for supply in state.supply)

@@ -285,7 +285,7 @@ def _tend(
     else:
         events = [*_after_draw(state, seat, own, _draw(state, rng)), done]
     if then == "end_turn":
-        events += ruleset.end_turn(state, seat, rng, None, events)
+        events += _end_turn(ruleset, state, seat, rng, events)
     return events
 
 
@@ -312,8 +312,19 @@ def _draw_sheep(
     if due["then"] != "end_turn":  # a grown flock: the tending step is over
         events.append(Event("flock_tended", {"seat": seat, "action": "grow"}))
     if due["then"] != "tended":  # the shepherd's placement or a tending after the figure
-        events += ruleset.end_turn(state, seat, rng, None, events)
+        events += _end_turn(ruleset, state, seat, rng, events)
     return events
+
+
+def _end_turn(
+    ruleset: Carcassonne, state: State, seat: int, rng: random.Random, pending: list[Event]
+) -> list[Event]:
+    """End the turn after this command's flock events, on a copy with them folded: the
+    closed-field gathering must not gather again a flock they gathered or lost."""
+    after = ruleset.copy_state(state)
+    for event in pending:
+        ruleset.evolve(after, event)
+    return ruleset.end_turn(after, seat, rng, None, [])
 
 
 def _tend_awaiting(state: State) -> list[JSON]:
