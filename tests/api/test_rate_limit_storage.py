@@ -1,3 +1,5 @@
+"""The in-process rate-limit storage: the same limits as `limits`' own, a cheaper sweeper."""
+
 import time
 
 from limits import parse
