@@ -57,14 +57,14 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import platform
 import statistics
 import subprocess
 import sys
 import time
 from datetime import UTC, datetime
 from pathlib import Path
+
+from machine import machine, pin_to_one_cpu
 
 from service.rules.carcassonne import CARCASSONNE
 from service.rules.play import play_game
@@ -122,32 +122,6 @@ print(json.dumps({
     "numpy": numpy.__version__,
 }))
 """
-
-
-def machine() -> dict:
-    model = "unknown"
-    cpuinfo = Path("/proc/cpuinfo")
-    if cpuinfo.exists():
-        for line in cpuinfo.read_text().splitlines():
-            if line.startswith("model name"):
-                model = line.split(":", 1)[1].strip()
-                break
-    return {
-        "cpu": model,
-        "cpus": os.cpu_count(),
-        "python": platform.python_version(),
-        "implementation": platform.python_implementation(),
-        "platform": platform.platform(),
-    }
-
-
-def pin_to_one_cpu() -> int:
-    """Pin this process to one CPU (the lowest allowed) and return it."""
-    if not hasattr(os, "sched_setaffinity"):
-        return -1
-    cpu = min(os.sched_getaffinity(0))
-    os.sched_setaffinity(0, {cpu})
-    return cpu
 
 
 def git_state() -> dict:

@@ -17,7 +17,6 @@ import argparse
 import json
 import multiprocessing
 import os
-import platform
 import secrets
 import statistics
 import subprocess
@@ -28,6 +27,7 @@ from pathlib import Path
 
 import psycopg
 import requests
+from machine import machine
 from psycopg.conninfo import make_conninfo
 
 REPO = Path(__file__).resolve().parents[1]
@@ -201,11 +201,7 @@ def main() -> int:
         "postgres": pg_version,
         "synchronous_commit": sync_commit,
         "fsync": fsync,
-        "machine": {
-            "cpus": os.cpu_count(),
-            "python": platform.python_version(),
-            "platform": platform.platform(),
-        },
+        "machine": machine(),
         "clients": args.clients,
         "gunicorn_workers": args.workers,
         "seconds": round(elapsed, 1),

@@ -12,13 +12,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import time
 from collections import Counter
 from datetime import UTC, datetime
 from pathlib import Path
 
-from carcassonne_bench import machine
+from machine import machine, pin_to_one_cpu
 
 from service.rules.play import play_game
 from service.rules.south_seas import SOUTH_SEAS
@@ -50,8 +49,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--output", type=Path, default=RESULTS)
     args = parser.parse_args()
-    if hasattr(os, "sched_setaffinity"):
-        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+    pin_to_one_cpu()
     play_game(SOUTH_SEAS, {}, 4, b"warm-up", ["random"] * 4)  # loads tiles and ships
     speed = games_per_second(args.games, 4)
     ratio = speed["games_per_second"] / TARGET_GAMES_PER_SECOND
