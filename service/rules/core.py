@@ -85,14 +85,44 @@ class InvalidOptions(RulesError):
         self.field = field_name
 
 
+class _SeededOnFirstDraw(random.Random):
+    """A :class:`random.Random` seeded from HMAC-SHA256(key, message) when it is first
+    drawn from. Most commands draw nothing, and seeding a Mersenne Twister costs more
+    than deciding most moves; the draws are exactly those of an eager seeding."""
+
+    def __init__(self, key: bytes, message: bytes) -> None:
+        # random.Random.__init__ would seed at once; here the seed waits for a draw.
+        self._key: bytes | None = key
+        self._message = message
+
+    def _seed_once(self) -> None:
+        if self._key is not None:
+            digest = hmac.digest(self._key, self._message, "sha256")
+            super().seed(int.from_bytes(digest, "big"))
+            self._key = None
+
+    # Every draw of random.Random goes through one of these two.
+    def random(self) -> float:
+        self._seed_once()
+        return super().random()
+
+    def getrandbits(self, k: int, /) -> int:
+        self._seed_once()
+        return super().getrandbits(k)
+
+    def getstate(self) -> tuple:
+        self._seed_once()
+        return super().getstate()
+
+
 def rng_for(seed: bytes, seq: int) -> random.Random:
     """The deterministic random source for the command that will write event ``seq``.
 
-    HMAC-SHA256(seed, seq) seeds a PRNG, so each step draws independent outcomes that
-    nobody can predict without the seed and everybody can check once it is published.
+    HMAC-SHA256(seed, seq as 8 big-endian bytes), read as a big-endian integer, seeds
+    Python's ``random.Random``; so each step draws independent outcomes that nobody can
+    predict without the seed and everybody can check once it is published.
     """
-    digest = hmac.new(seed, seq.to_bytes(8, "big"), hashlib.sha256).digest()
-    return random.Random(int.from_bytes(digest, "big"))
+    return _SeededOnFirstDraw(seed, seq.to_bytes(8, "big"))
 
 
 def bot_rng_for(seed: bytes, seq: int) -> random.Random:
