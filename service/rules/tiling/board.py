@@ -68,12 +68,25 @@ class Board:
 
     def placements(self, tile: TileType) -> list[tuple[Pos, int]]:
         """Every legal ``(position, quarter turns)`` for ``tile``, in a stable order."""
-        fit = self.catalogue.fitting_rotations
-        return [(pos, q) for pos, c in self.frontier.items() for q in fit(tile, c)]
+        fits, fit = self.catalogue.fit_table(tile), self.catalogue.fitting_rotations
+        found = []
+        for pos, constraint in self.frontier.items():
+            turns = fits.get(constraint)
+            if turns is None:
+                turns = fit(tile, constraint)
+            for q in turns:
+                found.append((pos, q))
+        return found
 
     def fits_anywhere(self, tile: TileType) -> bool:
-        fit = self.catalogue.fitting_rotations
-        return any(fit(tile, c) for c in self.frontier.values())
+        fits, fit = self.catalogue.fit_table(tile), self.catalogue.fitting_rotations
+        for constraint in self.frontier.values():
+            turns = fits.get(constraint)
+            if turns is None:
+                turns = fit(tile, constraint)
+            if turns:
+                return True
+        return False
 
     def problem(self, tile: TileType, pos: Pos, q: int) -> str | None:
         """Why ``tile`` may not go at ``pos`` turned ``q`` times, or ``None`` if it may.

@@ -145,7 +145,8 @@ class Catalogue:
         self.tiles: list[TileType] = []
         self.by_name: dict[str, TileType] = {}
         self._codes: dict[tuple[str, str, str], int] = {}
-        self._fit_cache: dict[tuple[int, int], tuple[int, ...]] = {}
+        #: per tile index: packed side constraint -> the quarter turns that meet it
+        self._fits: list[dict[int, tuple[int, ...]]] = []
 
     # -- loading -------------------------------------------------------------------
 
@@ -308,10 +309,17 @@ class Catalogue:
         ``constraint`` packs, one byte per side, the code each side must show (0 where
         there is no neighbour). The answer depends only on the pair, so it is memoised.
         """
-        key = (tile.index, constraint)
-        found = self._fit_cache.get(key)
+        fits = self.fit_table(tile)
+        found = fits.get(constraint)
         if found is None:
             mask = sum(0xFF << (8 * s) for s in range(4) if constraint >> (8 * s) & 0xFF)
             found = tuple(q for q in range(4) if tile.packed[q] & mask == constraint)
-            self._fit_cache[key] = found
+            fits[constraint] = found
         return found
+
+    def fit_table(self, tile: TileType) -> dict[int, tuple[int, ...]]:
+        """The memo of :meth:`fitting_rotations` for ``tile``: board scans read it
+        directly, since a scan asks about every open position on every draw."""
+        while len(self._fits) <= tile.index:
+            self._fits.append({})
+        return self._fits[tile.index]
