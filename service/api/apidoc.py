@@ -127,8 +127,9 @@ against the seed and replays the whole log. An event redacted for a viewer
 Each game has a secret 32-byte seed. Its SHA-256 (`seed_sha256`) is returned at creation;
 the seed itself (`seed`, hex) appears in the game summary once the game has ended, so
 anyone can check it against the hash. The command whose first event will be `seq` n
-draws from `rng_for(seed, n)` = a PRNG seeded with HMAC-SHA256(seed, n as 8 big-endian
-bytes) (setup uses n = 1), so the whole game can be redrawn once the seed is out.
+draws from `rng_for(seed, n)`: SHA-256 in counter mode keyed with HMAC-SHA256(seed, n as
+8 big-endian bytes), exactly as `service.rules.core` specifies (setup uses n = 1), so the
+whole game can be redrawn once the seed is out.
 Random outcomes (tile draws) are written into events, so a client replays the log
 without the seed.
 

@@ -85,44 +85,59 @@ class InvalidOptions(RulesError):
         self.field = field_name
 
 
-class _SeededOnFirstDraw(random.Random):
-    """A :class:`random.Random` seeded from HMAC-SHA256(key, message) when it is first
-    drawn from. Most commands draw nothing, and seeding a Mersenne Twister costs more
-    than deciding most moves; the draws are exactly those of an eager seeding."""
+class _HashStream(random.Random):
+    """A :class:`random.Random` whose bits come from SHA-256 in counter mode.
 
-    def __init__(self, key: bytes, message: bytes) -> None:
-        # random.Random.__init__ would seed at once; here the seed waits for a draw.
-        self._key: bytes | None = key
-        self._message = message
+    The key is HMAC-SHA256(seed, seq as 8 big-endian bytes). Block ``i`` is
+    SHA-256(key || i as 8 big-endian bytes), read as a big-endian
+    integer; bits are taken from the low end of the blocks, in order. ``random()`` is
+    ``getrandbits(53) / 2**53``, and every other draw of :class:`random.Random`
+    (``randrange``, ``choice``, ``shuffle``, ``sample``, ``choices``...) is built on
+    those two, so the stream is fully specified. It replaces seeding a Mersenne Twister
+    per command, which cost more than deciding most moves. Only draws are supported.
+    """
 
-    def _seed_once(self) -> None:
-        if self._key is not None:
-            digest = hmac.digest(self._key, self._message, "sha256")
-            super().seed(int.from_bytes(digest, "big"))
-            self._key = None
-
-    # Every draw of random.Random goes through one of these two.
-    def random(self) -> float:
-        self._seed_once()
-        return super().random()
+    def __init__(self, seed: bytes, seq: int) -> None:
+        # random.Random.__init__ would seed a Mersenne Twister; nothing here uses one.
+        # The key is made at the first draw: most commands draw nothing.
+        self._seed = seed
+        self._seq = seq
+        self._key = b""
+        self._block = 0
+        self._bits = 0
+        self._count = 0
 
     def getrandbits(self, k: int, /) -> int:
-        self._seed_once()
-        return super().getrandbits(k)
+        if not self._key:
+            self._key = hmac.digest(self._seed, self._seq.to_bytes(8, "big"), "sha256")
+        while self._count < k:
+            block = hashlib.sha256(self._key + self._block.to_bytes(8, "big")).digest()
+            self._bits |= int.from_bytes(block, "big") << self._count
+            self._block += 1
+            self._count += 256
+        drawn = self._bits & ((1 << k) - 1)
+        self._bits >>= k
+        self._count -= k
+        return drawn
+
+    def random(self) -> float:
+        return self.getrandbits(53) * 2.0**-53
+
+    def seed(self, *args: object, **kwargs: object) -> None:
+        raise TypeError("a game's random stream is fixed by its seed and seq")
 
     def getstate(self) -> tuple:
-        self._seed_once()
-        return super().getstate()
+        raise TypeError("a game's random stream has no Mersenne Twister state")
 
 
 def rng_for(seed: bytes, seq: int) -> random.Random:
     """The deterministic random source for the command that will write event ``seq``.
 
-    HMAC-SHA256(seed, seq as 8 big-endian bytes), read as a big-endian integer, seeds
-    Python's ``random.Random``; so each step draws independent outcomes that nobody can
-    predict without the seed and everybody can check once it is published.
+    HMAC-SHA256(seed, seq as 8 big-endian bytes) keys the SHA-256 counter stream of
+    :class:`_HashStream`; so each step draws independent outcomes that nobody
+    can predict without the seed and everybody can check once it is published.
     """
-    return _SeededOnFirstDraw(seed, seq.to_bytes(8, "big"))
+    return _HashStream(seed, seq)
 
 
 def bot_rng_for(seed: bytes, seq: int) -> random.Random:

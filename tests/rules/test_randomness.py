@@ -6,15 +6,37 @@ import hashlib
 import hmac
 import random
 
+import pytest
+
 from service.rules.core import bot_rng_for, rng_for
 
 SEED = bytes(range(32))
 
 
+class Reference(random.Random):
+    """The documented stream, written out independently: HMAC-SHA256(key, seq) keys
+    SHA-256 blocks in counter mode; bits are consumed from the low end; random() takes
+    53 bits. random.Random builds every other draw on these two methods."""
+
+    def __init__(self, key: bytes, seq: int) -> None:
+        hkey = hmac.new(key, seq.to_bytes(8, "big"), hashlib.sha256).digest()
+        blocks = (hashlib.sha256(hkey + i.to_bytes(8, "big")).digest() for i in range(64))
+        self.stream = "".join(
+            format(int.from_bytes(block, "big"), "0256b")[::-1] for block in blocks
+        )
+        self.used = 0
+
+    def getrandbits(self, k: int, /) -> int:
+        bits = self.stream[self.used : self.used + k]
+        self.used += k
+        return int(bits[::-1], 2) if k else 0
+
+    def random(self) -> float:
+        return self.getrandbits(53) / 2**53
+
+
 def eager(key: bytes, seq: int) -> random.Random:
-    """The documented derivation, written out: HMAC-SHA256(key, seq) seeds random.Random."""
-    digest = hmac.new(key, seq.to_bytes(8, "big"), hashlib.sha256).digest()
-    return random.Random(int.from_bytes(digest, "big"))
+    return Reference(key, seq)
 
 
 def draws(rng: random.Random) -> list:
@@ -36,11 +58,11 @@ def test_a_command_draws_what_hmac_of_the_seed_and_its_seq_seeds():
         assert draws(rng_for(SEED, seq)) == draws(eager(SEED, seq))
 
 
-def test_the_first_draw_may_be_of_any_kind():
-    # Seeding waits for the first draw, whichever method makes it.
+def test_the_first_draw_may_be_of_any_kind_and_of_any_size():
+    # The key waits for the first draw, whichever method makes it.
     assert rng_for(SEED, 5).randrange(10**9) == eager(SEED, 5).randrange(10**9)
-    assert rng_for(SEED, 5).getrandbits(64) == eager(SEED, 5).getrandbits(64)
-    assert rng_for(SEED, 5).getstate() == eager(SEED, 5).getstate()
+    assert rng_for(SEED, 5).random() == eager(SEED, 5).random()
+    assert rng_for(SEED, 5).getrandbits(700) == eager(SEED, 5).getrandbits(700)
 
 
 def test_each_seq_and_each_seed_draws_independently():
@@ -52,3 +74,11 @@ def test_bots_draw_from_their_own_stream_derived_from_the_seed():
     bots_key = hashlib.sha256(b"bots" + SEED).digest()
     assert draws(bot_rng_for(SEED, 9)) == draws(eager(bots_key, 9))
     assert draws(bot_rng_for(SEED, 9)) != draws(rng_for(SEED, 9))
+
+
+def test_the_stream_cannot_be_reseeded_or_swapped_for_another():
+    rng = rng_for(SEED, 1)
+    with pytest.raises(TypeError, match="fixed by its seed and seq"):
+        rng.seed(42)
+    with pytest.raises(TypeError, match="no Mersenne Twister state"):
+        rng.getstate()

@@ -16,7 +16,6 @@ is described in docs/rulesets/carcassonne.md.
 
 from __future__ import annotations
 
-import hashlib
 import random
 from collections.abc import Mapping, Sequence
 from functools import partial
@@ -402,7 +401,7 @@ class Carcassonne(Ruleset[State]):
         is empty; :meth:`redact` leaves ``tile: null``). The ``salt``, unpredictable
         without the game's seed and redacted too, keeps the event's published hash from
         telling the tile: without it, hashing each tile id would find it."""
-        salt = hashlib.sha256(repr(rng.getstate()).encode()).hexdigest()[:32]
+        salt = f"{rng.getrandbits(128):032x}"
         data = {"seat": seat, "tile": tile.id, "under": over.id, "salt": salt}
         return Event("tile_hidden", data, visible_to=())
 
