@@ -7,28 +7,35 @@ schemathesis sends the request examples and the drift check compares the documen
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 GAME_ID = "92ecda40-ebf0-46ee-bf5e-9e9e4b62b3f7"
 
-# -- responses captured from the service ---------------------------------------------
 
-CREATED_GAME = {
-    "awaiting": [{"decision": "place_tile", "seat": 0, "tile": "BA/L"}],
-    "created_at": "2026-11-21T02:52:41.641161+00:00",
-    "id": "92ecda40-ebf0-46ee-bf5e-9e9e4b62b3f7",
-    "options": {
+def carcassonne_options(randomness: str = "internal") -> dict[str, Any]:
+    """Carcassonne's default options as the service normalises them. A fresh dict each
+    time: YAML would print a shared one as an anchor and aliases."""
+    return {
         "expansions": [],
         "farmers": True,
         "flock_timing": "before_figure",
         "hill_tiebreak": "any",
-        "randomness": "internal",
+        "randomness": randomness,
         "small_cities": False,
         "wheel_board": None,
-    },
+    }
+
+
+# -- responses captured from the service ---------------------------------------------
+
+GAME_SUMMARY = {
+    "awaiting": [{"decision": "place_tile", "seat": 0, "tile": "BA/L"}],
+    "created_at": "2026-11-21T02:52:41.641161+00:00",
+    "id": GAME_ID,
+    "options": carcassonne_options(),
     "result": None,
     "ruleset": "carcassonne",
-    "seat_tokens": [{"seat": 0, "token": "tgs_RLH3yPsL3UFkzFwSMl6qiGSGfJYYB4Ex"}],
     "seats": [
         {"bot": None, "name": "Ada", "seat": 0},
         {"bot": "greedy", "name": "greedy bot", "seat": 1},
@@ -40,45 +47,18 @@ CREATED_GAME = {
     "version": 2,
 }
 
-GAME_SUMMARY = {
-    "awaiting": [{"decision": "place_tile", "seat": 0, "tile": "BA/L"}],
-    "created_at": "2026-11-21T02:52:41.641161+00:00",
-    "id": "92ecda40-ebf0-46ee-bf5e-9e9e4b62b3f7",
-    "options": {
-        "expansions": [],
-        "farmers": True,
-        "flock_timing": "before_figure",
-        "hill_tiebreak": "any",
-        "randomness": "internal",
-        "small_cities": False,
-        "wheel_board": None,
-    },
-    "result": None,
-    "ruleset": "carcassonne",
-    "seats": [
-        {"bot": None, "name": "Ada", "seat": 0},
-        {"bot": "greedy", "name": "greedy bot", "seat": 1},
-    ],
-    "seed": None,
-    "seed_sha256": "1ef594af91db4c250a0b9c4b1d24960f7d9903356a557fa0773d0264d84f563b",
-    "status": "active",
-    "updated_at": "2026-11-21T02:52:41.641161+00:00",
-    "version": 2,
+# The same game as the creator sees it, once: with its seat tokens (a deep copy, for the
+# same reason as carcassonne_options).
+CREATED_GAME = {
+    **copy.deepcopy(GAME_SUMMARY),
+    "seat_tokens": [{"seat": 0, "token": "tgs_RLH3yPsL3UFkzFwSMl6qiGSGfJYYB4Ex"}],
 }
 
 FINISHED_GAME = {
     "awaiting": [],
     "created_at": "2026-11-21T02:53:06.019736+00:00",
     "id": "1e99a95e-274f-4e50-8124-a70a518299bf",
-    "options": {
-        "expansions": [],
-        "farmers": True,
-        "flock_timing": "before_figure",
-        "hill_tiebreak": "any",
-        "randomness": "internal",
-        "small_cities": False,
-        "wheel_board": None,
-    },
+    "options": carcassonne_options(),
     "result": {"over": True, "scores": [62, 13], "winners": [0]},
     "ruleset": "carcassonne",
     "seats": [
@@ -127,7 +107,7 @@ LEGAL_PLACE_TILE = {
         "seat": 0,
         "tile": "BA/L",
     },
-    "game_id": "92ecda40-ebf0-46ee-bf5e-9e9e4b62b3f7",
+    "game_id": GAME_ID,
     "seat": 0,
     "version": 2,
 }
@@ -149,7 +129,7 @@ LEGAL_PLACE_FOLLOWER = {
         "x": 0,
         "y": 1,
     },
-    "game_id": "92ecda40-ebf0-46ee-bf5e-9e9e4b62b3f7",
+    "game_id": GAME_ID,
     "seat": 0,
     "version": 3,
 }
@@ -168,7 +148,7 @@ MOVE_PLACE_TILE = {
             "visibility": None,
         }
     ],
-    "game_id": "92ecda40-ebf0-46ee-bf5e-9e9e4b62b3f7",
+    "game_id": GAME_ID,
     "result": None,
     "seat": 0,
     "status": "active",
@@ -246,7 +226,7 @@ MOVE_FOLLOWER_AND_BOT_TURN = {
             "visibility": None,
         },
     ],
-    "game_id": "92ecda40-ebf0-46ee-bf5e-9e9e4b62b3f7",
+    "game_id": GAME_ID,
     "result": None,
     "seat": 0,
     "status": "active",
@@ -323,7 +303,7 @@ MOVE_SCORING = {
 
 STATE = {
     "awaiting": [{"decision": "place_follower", "seat": 0, "x": 0, "y": 1}],
-    "game_id": "92ecda40-ebf0-46ee-bf5e-9e9e4b62b3f7",
+    "game_id": GAME_ID,
     "seat": 0,
     "state": {
         "awaiting": [{"decision": "place_follower", "seat": 0, "x": 0, "y": 1}],
@@ -335,15 +315,7 @@ STATE = {
         "extra_turn": False,
         "followers": [],
         "hidden": [],
-        "options": {
-            "expansions": [],
-            "farmers": True,
-            "flock_timing": "before_figure",
-            "hill_tiebreak": "any",
-            "randomness": "internal",
-            "small_cities": False,
-            "wheel_board": None,
-        },
+        "options": carcassonne_options(),
         "over": False,
         "phase": "place_follower",
         "placed": [0, 1],
@@ -368,15 +340,7 @@ EVENT_PAGE = {
         {
             "data": {
                 "figures": {"follower": 7},
-                "options": {
-                    "expansions": [],
-                    "farmers": True,
-                    "flock_timing": "before_figure",
-                    "hill_tiebreak": "any",
-                    "randomness": "internal",
-                    "small_cities": False,
-                    "wheel_board": None,
-                },
+                "options": carcassonne_options(),
                 "ruleset": "carcassonne",
                 "seats": 2,
                 "stack": {"BA/C": 5, "BA/CC.2": 2, "BA/CFC.2": 3, "BA/CFc+": 2},
@@ -411,7 +375,7 @@ EVENT_PAGE = {
             "visibility": None,
         },
     ],
-    "game_id": "92ecda40-ebf0-46ee-bf5e-9e9e4b62b3f7",
+    "game_id": GAME_ID,
     "next_after": 3,
     "seat": None,
     "version": 9,
@@ -425,7 +389,7 @@ VERIFY = {
     ],
     "events": 9,
     "first_bad_seq": None,
-    "game_id": "92ecda40-ebf0-46ee-bf5e-9e9e4b62b3f7",
+    "game_id": GAME_ID,
     "head_hash": "ee6b60a5b4c0c7faf594693390249bd079efd1ac84a1984021d696577fa2118a",
     "valid": True,
     "version": 9,
@@ -457,15 +421,7 @@ VALIDATE_OK = {
         "extra_turn": False,
         "followers": [],
         "hidden": [],
-        "options": {
-            "expansions": [],
-            "farmers": True,
-            "flock_timing": "before_figure",
-            "hill_tiebreak": "any",
-            "randomness": "external",
-            "small_cities": False,
-            "wheel_board": None,
-        },
+        "options": carcassonne_options("external"),
         "over": False,
         "phase": "draw_tile",
         "placed": None,
@@ -507,15 +463,7 @@ VALIDATE_ILLEGAL = {
         "extra_turn": False,
         "followers": [],
         "hidden": [],
-        "options": {
-            "expansions": [],
-            "farmers": True,
-            "flock_timing": "before_figure",
-            "hill_tiebreak": "any",
-            "randomness": "external",
-            "small_cities": False,
-            "wheel_board": None,
-        },
+        "options": carcassonne_options("external"),
         "over": False,
         "phase": "place_follower",
         "placed": [0, -1],
@@ -564,7 +512,7 @@ PROBLEM_VERSION_CONFLICT = {
     "code": "version_conflict",
     "current_version": 3,
     "detail": "expected version 2, the game is at 3",
-    "instance": "/v1/games/92ecda40-ebf0-46ee-bf5e-9e9e4b62b3f7/moves",
+    "instance": f"/v1/games/{GAME_ID}/moves",
     "status": 409,
     "title": "The game has moved on",
     "type": "urn:tilegames:problem:version_conflict",
@@ -603,7 +551,7 @@ PROBLEM_INVALID_OPTIONS = {
 PROBLEM_PRECONDITION_REQUIRED = {
     "code": "precondition_required",
     "detail": 'send the version you expect, as If-Match: "<version>" or "expected_version"',
-    "instance": "/v1/games/92ecda40-ebf0-46ee-bf5e-9e9e4b62b3f7/moves",
+    "instance": f"/v1/games/{GAME_ID}/moves",
     "status": 428,
     "title": "An expected version is required",
     "type": "urn:tilegames:problem:precondition_required",
@@ -613,7 +561,7 @@ PROBLEM_PRECONDITION_REQUIRED = {
 PROBLEM_IDEMPOTENCY_KEY_REUSED = {
     "code": "idempotency_key_reused",
     "detail": "this Idempotency-Key was used with a different request",
-    "instance": "/v1/games/92ecda40-ebf0-46ee-bf5e-9e9e4b62b3f7/moves",
+    "instance": f"/v1/games/{GAME_ID}/moves",
     "status": 422,
     "title": "Idempotency key used for another request",
     "type": "urn:tilegames:problem:idempotency_key_reused",
@@ -633,7 +581,7 @@ PROBLEM_UNAUTHORIZED = {
 PROBLEM_FORBIDDEN = {
     "code": "forbidden",
     "detail": "legal moves are private to a seat: send its seat token",
-    "instance": "/v1/games/92ecda40-ebf0-46ee-bf5e-9e9e4b62b3f7/legal-moves",
+    "instance": f"/v1/games/{GAME_ID}/legal-moves",
     "status": 403,
     "title": "Not allowed for these credentials",
     "type": "urn:tilegames:problem:forbidden",
@@ -643,7 +591,7 @@ PROBLEM_FORBIDDEN = {
 PROBLEM_FORBIDDEN_MOVE = {
     "code": "forbidden",
     "detail": "moving needs a seat token, not only an API key",
-    "instance": "/v1/games/92ecda40-ebf0-46ee-bf5e-9e9e4b62b3f7/moves",
+    "instance": f"/v1/games/{GAME_ID}/moves",
     "status": 403,
     "title": "Not allowed for these credentials",
     "type": "urn:tilegames:problem:forbidden",

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from marshmallow import Schema, ValidationError, fields, validate
 
+from service.api.examples import GAME_ID
+
 HEX64 = validate.Regexp(r"^[0-9a-f]{64}$")
 
 
@@ -17,13 +19,12 @@ def storable_text(value: str) -> None:
         raise ValidationError("must not contain NUL or unpaired surrogate characters")
 
 
-_GAME = "92ecda40-ebf0-46ee-bf5e-9e9e4b62b3f7"
 _AWAITING = {
     "description": 'The pending decisions, e.g. `[{"seat": 0, "decision": "place_tile",'
     ' "tile": "BA/L"}]`; empty once the game is over',
 }
 _VERSION = {"description": "The game version: the seq of the last event", "example": 3}
-_GAME_ID = {"description": "The game's id (UUID)", "example": _GAME}
+_GAME_ID = {"description": "The game's id (UUID)", "example": GAME_ID}
 
 
 class FieldErrorSchema(Schema):
@@ -74,7 +75,7 @@ class ProblemSchema(Schema):
         },
     )
     instance = fields.String(
-        metadata={"description": "The request path", "example": f"/v1/games/{_GAME}/moves"}
+        metadata={"description": "The request path", "example": f"/v1/games/{GAME_ID}/moves"}
     )
     request_id = fields.String(
         metadata={
