@@ -85,6 +85,31 @@ class InvalidOptions(RulesError):
         self.field = field_name
 
 
+def checked_options(table: Mapping[str, JSON], options: Mapping[str, Any]) -> JSON:
+    """``options`` checked against a ruleset's option ``table`` (as ``describe`` shows it)
+    and completed with its defaults, in the table's order; an array comes back in its
+    ``items`` order. Raises :class:`InvalidOptions` naming the option at fault."""
+    unknown = sorted(set(options) - set(table))
+    if unknown:
+        raise InvalidOptions(unknown[0], f"unknown option {unknown[0]!r}")
+    result: JSON = {}
+    for name, spec in table.items():
+        value = options.get(name, spec["default"])
+        if spec["type"] == "array":
+            if not isinstance(value, list | tuple) or not all(
+                isinstance(item, str) and item in spec["items"] for item in value
+            ):
+                raise InvalidOptions(name, f"{name} must be a list drawn from {spec['items']}")
+            value = [item for item in spec["items"] if item in value]
+        elif spec["type"] == "object":
+            if value is not None and not isinstance(value, Mapping):
+                raise InvalidOptions(name, f"{name} must be an object or null")
+        elif not (isinstance(value, bool) if spec["type"] == "boolean" else value in spec["enum"]):
+            raise InvalidOptions(name, f"{name} must be {spec.get('enum', 'a boolean')}")
+        result[name] = value
+    return result
+
+
 class _HashStream(random.Random):
     """A :class:`random.Random` whose bits come from SHA-256 in counter mode.
 

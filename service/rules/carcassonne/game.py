@@ -35,7 +35,15 @@ from service.rules.carcassonne.state import (
     copy_json,
     game_rules,
 )
-from service.rules.core import JSON, RANDOMNESS_MODES, Event, IllegalMove, InvalidOptions, Ruleset
+from service.rules.core import (
+    JSON,
+    RANDOMNESS_MODES,
+    Event,
+    IllegalMove,
+    InvalidOptions,
+    Ruleset,
+    checked_options,
+)
 from service.rules.tiling.features import Feature, Figure
 from service.rules.tiling.geometry import ROTATIONS, Pos
 from service.rules.tiling.tiles import TileType
@@ -134,26 +142,7 @@ class Carcassonne(Ruleset[State]):
         )
 
     def normalize_options(self, options: Mapping[str, Any]) -> JSON:
-        unknown = sorted(set(options) - set(OPTIONS))
-        if unknown:
-            raise InvalidOptions(unknown[0], f"unknown option {unknown[0]!r}")
-        result: JSON = {}
-        for name, spec in OPTIONS.items():
-            value = options.get(name, spec["default"])
-            if spec["type"] == "array":
-                if not isinstance(value, list | tuple) or not all(
-                    isinstance(item, str) and item in spec["items"] for item in value
-                ):
-                    raise InvalidOptions(name, f"{name} must be a list drawn from {spec['items']}")
-                value = [item for item in spec["items"] if item in value]  # canonical order
-            elif spec["type"] == "object":
-                if value is not None and not isinstance(value, Mapping):
-                    raise InvalidOptions(name, f"{name} must be an object or null")
-            elif not (
-                isinstance(value, bool) if spec["type"] == "boolean" else value in spec["enum"]
-            ):
-                raise InvalidOptions(name, f"{name} must be {spec.get('enum', 'a boolean')}")
-            result[name] = value
+        result = checked_options(OPTIONS, options)
         for expansion in EXPANSIONS.values():
             if expansion.check:
                 expansion.check(result)

@@ -24,7 +24,15 @@ import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from service.rules.core import JSON, RANDOMNESS_MODES, Event, IllegalMove, InvalidOptions, Ruleset
+from service.rules.core import (
+    JSON,
+    RANDOMNESS_MODES,
+    Event,
+    IllegalMove,
+    InvalidOptions,
+    Ruleset,
+    checked_options,
+)
 from service.rules.south_seas import evaluation
 from service.rules.south_seas.content import ContentError, content_for
 from service.rules.south_seas.ships import WARES, Ship
@@ -161,19 +169,7 @@ class SouthSeas(Ruleset[State]):
         )
 
     def normalize_options(self, options: Mapping[str, Any]) -> JSON:
-        unknown = sorted(set(options) - set(OPTIONS))
-        if unknown:
-            raise InvalidOptions(unknown[0], f"unknown option {unknown[0]!r}")
-        result: JSON = {}
-        for name, spec in OPTIONS.items():
-            value = options.get(name, spec["default"])
-            if spec["type"] == "object":
-                ok = value is None or isinstance(value, Mapping)
-            else:
-                ok = value in spec["enum"]
-            if not ok:
-                raise InvalidOptions(name, f"{name} must be {spec.get('enum', 'an object')}")
-            result[name] = value
+        result = checked_options(OPTIONS, options)
         try:
             content_for(result["tiles"], result["ships"])
         except ContentError as error:
