@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from flask import current_app
 
 from service.app import GameService
-from service.app.games import RulesetLookup
+from service.app.genesis import RulesetLookup
 from service.config import Settings
 from service.store import Database
 from service.store.notify import Listener

@@ -12,7 +12,6 @@ from __future__ import annotations
 import hashlib
 import json
 import secrets
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -30,8 +29,9 @@ from service.app.errors import (
     ValidationFailed,
     VersionConflictError,
 )
+from service.app.genesis import RulesetLookup, find_ruleset, genesis
 from service.app.seats import prepare_seats, public_seats, seat_of
-from service.rules.core import Event, InvalidOptions, RulesError, Ruleset, bot_rng_for, rng_for
+from service.rules.core import Event, RulesError, Ruleset, bot_rng_for, rng_for
 from service.store import (
     Database,
     EventStore,
@@ -44,7 +44,6 @@ from service.store import (
     canonical_json,
 )
 
-RulesetLookup = Callable[[str], Ruleset | None]
 MAX_BOT_STEPS = 10_000
 
 
@@ -101,10 +100,7 @@ class GameService:
     # -- helpers ---------------------------------------------------------------
 
     def ruleset(self, name: str) -> Ruleset:
-        ruleset = self.rulesets(name)
-        if ruleset is None:
-            raise ValidationFailed("ruleset", f"unknown ruleset {name!r}")
-        return ruleset
+        return find_ruleset(self.rulesets, name)
 
     def load_game(self, conn: psycopg.Connection, game_id: str, lock: bool = False) -> GameRecord:
         """The game row (locked FOR UPDATE if asked); unknown_game if there is none."""
@@ -174,15 +170,8 @@ class GameService:
     ) -> Outcome:
         ruleset = self.ruleset(ruleset_name)
         seats, tokens = prepare_seats(ruleset, seat_specs)
-        try:
-            normalized = ruleset.normalize_options(options)
-        except InvalidOptions as exc:
-            raise ValidationFailed(f"options.{exc.field}", exc.message) from exc
         seed = secrets.token_bytes(32)
-        try:
-            events = ruleset.setup(normalized, len(seats), rng_for(seed, 1))
-        except RulesError as exc:
-            raise ValidationFailed("options", exc.message) from exc
+        normalized, events = genesis(ruleset, options, len(seats), seed)
         state = ruleset.fold(events)
         bot_events, state = self.play_bots(ruleset, seats, seed, state, len(events) + 1)
         events += bot_events

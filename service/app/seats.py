@@ -12,6 +12,7 @@ import secrets
 from typing import Any
 
 from service.app.errors import Forbidden, ValidationFailed
+from service.app.genesis import check_seat_count
 from service.rules.core import Ruleset
 
 SEAT_TOKEN_PREFIX = "tgs_"
@@ -28,12 +29,7 @@ def new_token() -> str:
 def prepare_seats(ruleset: Ruleset, specs: list[dict[str, Any]]) -> tuple[list[dict], list]:
     """Check the requested seats; return the stored seat records and the plaintext
     tokens (None for bot seats), in seat order."""
-    if not ruleset.min_seats <= len(specs) <= ruleset.max_seats:
-        raise ValidationFailed(
-            "seats",
-            f"{ruleset.name} takes {ruleset.min_seats} to {ruleset.max_seats} seats,"
-            f" not {len(specs)}",
-        )
+    check_seat_count(ruleset, len(specs))
     records, tokens = [], []
     for index, spec in enumerate(specs):
         bot = spec.get("bot")

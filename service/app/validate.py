@@ -12,8 +12,9 @@ from __future__ import annotations
 from typing import Any
 
 from service.app.errors import ValidationFailed
-from service.app.games import Outcome, RulesetLookup
-from service.rules.core import InvalidOptions, RulesError, rng_for
+from service.app.games import Outcome
+from service.app.genesis import RulesetLookup, check_seat_count, find_ruleset, genesis
+from service.rules.core import RulesError, rng_for
 
 _NO_SEED = b"\x00" * 32
 
@@ -26,31 +27,18 @@ def validate_record(
     record: list[dict[str, Any]],
     seed_hex: str | None,
 ) -> Outcome:
-    ruleset = rulesets(ruleset_name)
-    if ruleset is None:
-        raise ValidationFailed("ruleset", f"unknown ruleset {ruleset_name!r}")
-    if not ruleset.min_seats <= seats <= ruleset.max_seats:
-        raise ValidationFailed(
-            "seats", f"{ruleset.name} takes {ruleset.min_seats} to {ruleset.max_seats} seats"
-        )
-    try:
-        normalized = ruleset.normalize_options(options)
-    except InvalidOptions as exc:
-        raise ValidationFailed(f"options.{exc.field}", exc.message) from exc
+    ruleset = find_ruleset(rulesets, ruleset_name)
+    check_seat_count(ruleset, seats)
     try:
         seed = bytes.fromhex(seed_hex) if seed_hex is not None else None
     except ValueError as exc:
         raise ValidationFailed("seed", "must be hexadecimal") from exc
-    if seed is None and normalized.get("randomness") != "external":
+    normalized, events = genesis(ruleset, options, seats, seed or _NO_SEED)
+    if seed is None and normalized["randomness"] != "external":
         raise ValidationFailed(
             "seed",
             'a record with internal randomness needs its seed; or use randomness "external"',
         )
-    seed = seed or _NO_SEED
-    try:
-        events = ruleset.setup(normalized, seats, rng_for(seed, 1))
-    except RulesError as exc:
-        raise ValidationFailed("options", exc.message) from exc
     state = ruleset.fold(events)
     version = len(events)
     error = None
