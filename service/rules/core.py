@@ -6,10 +6,21 @@ ever the truth. A ruleset is a *decider*:
 - :meth:`Ruleset.setup` turns options and a seat count into the genesis events;
 - :meth:`Ruleset.evolve` folds one event into the state (never fails on a valid log,
   never draws randomness);
+- :meth:`Ruleset.decisions` lists the open decisions (:class:`Decision`: seat, kind,
+  id, the commands that answer it);
 - :meth:`Ruleset.decide` checks one command from one seat and returns the events it
-  causes, or raises :class:`IllegalMove`;
-- :meth:`Ruleset.awaiting`, :meth:`Ruleset.legal_commands`, :meth:`Ruleset.view` and
+  causes, or raises :class:`IllegalMove`. What every ruleset refuses the same way (a
+  finished game, an unknown command, a seat nobody awaits, a command that answers no
+  open decision) is refused here, once; the ruleset's :meth:`Ruleset.handle` sees only
+  a command that answers one of its open decisions;
+- :meth:`Ruleset.apply` decides and folds: the one path by which the service, the
+  validator, bot games and tests move a game on;
+- :meth:`Ruleset.menu`, :meth:`Ruleset.legal_commands`, :meth:`Ruleset.view` and
   :meth:`Ruleset.redact` answer what clients ask about a state.
+
+Secrets are declared per event type (:attr:`Ruleset.secrets`) beside the fold, and
+events carry the rules version they were written under (``game_started.rules_version``):
+:meth:`Ruleset.upcast` turns an older event into the current shape before it is folded.
 
 This module knows nothing about HTTP, JSON transport or databases: it is a library a
 client can use to rebuild a game from its events.
@@ -17,8 +28,9 @@ client can use to rebuild a game from its events.
 Ownership: ``evolve`` may update the state it is given in place and return it (as
 python-chess's ``Board.push`` does), because copying a board per event would dominate
 the cost of a game. A caller that needs the earlier state keeps a
-:meth:`Ruleset.copy_state` of it. ``decide``, ``legal_commands``, ``awaiting`` and
-``view`` never modify the state.
+:meth:`Ruleset.copy_state` of it. ``decide``, ``legal_commands``, ``decisions`` and
+``view`` never change the game a state holds (a ruleset may memoise what it derives
+from it, keyed so that a fold invalidates the memo).
 """
 
 from __future__ import annotations
@@ -27,11 +39,13 @@ import hashlib
 import hmac
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, ClassVar, Generic, TypeVar
 
-JSON = dict[str, Any]
+from service.rules.decisions import JSON, Decision
+
 State = TypeVar("State")
 
 #: Where random outcomes come from: drawn by the server from the game's secret seed,
@@ -72,6 +86,28 @@ class IllegalMove(RulesError):
     ``code`` is a stable machine word (``not_your_turn``, ``tile_does_not_fit``...);
     ``message`` says what is wrong; ``rule`` quotes the rule that forbids it.
     """
+
+
+#: The event that marks where a log written under an older rules version goes on in the
+#: current one (see :meth:`Ruleset.upcast_log`).
+RULES_UPGRADED = "rules_upgraded"
+
+#: The rules every ruleset enforces the same way, in plain words; a ruleset's own
+#: :attr:`Ruleset.rules` may word them for its game.
+CORE_RULES: dict[str, str] = {
+    "game_over": "No move is made once the game has ended.",
+    "unknown_command": "Only the commands the ruleset describes are accepted.",
+    "not_your_turn": "Only a seat that is awaited may act.",
+    "unexpected_command": "A command must answer one of the decisions open now.",
+    "decision_closed": "A command that names a decision must answer one that is still open.",
+    "bad_command": "The command is missing a field or has one of the wrong type.",
+}
+
+
+def illegal(rules: Mapping[str, str], code: str, message: str) -> IllegalMove:
+    """The :class:`IllegalMove` for ``code``, quoting the rule as ``rules`` word it (or
+    as :data:`CORE_RULES` does)."""
+    return IllegalMove(code, message, rules.get(code) or CORE_RULES.get(code))
 
 
 class InvalidOptions(RulesError):
@@ -171,7 +207,20 @@ def bot_rng_for(seed: bytes, seq: int) -> random.Random:
     Derived from the game's seed but apart from :func:`rng_for`, so that bots' choices
     never shift the game's own draws; with it, a seed replays a bot game exactly.
     """
-    return rng_for(hashlib.sha256(b"bots" + seed).digest(), seq)
+    return rng_for(_bots_seed(seed), seq)
+
+
+@lru_cache(maxsize=1024)
+def _bots_seed(seed: bytes) -> bytes:
+    # Asked once per bot move: worth remembering per game.
+    return hashlib.sha256(b"bots" + seed).digest()
+
+
+#: redactor(data, seat) -> what ``seat`` (``None``: a spectator) may see of an event of
+#: one type that is not visible to it
+Redactor = Callable[[JSON, "int | None"], JSON]
+#: upcaster(data) -> the data of an event of one type in the next rules version's shape
+Upcaster = Callable[[JSON], JSON]
 
 
 class Ruleset(ABC, Generic[State]):
@@ -182,6 +231,19 @@ class Ruleset(ABC, Generic[State]):
     title: ClassVar[str]
     min_seats: ClassVar[int]
     max_seats: ClassVar[int]
+    #: decision kind -> the command types that answer it; every command type the
+    #: ruleset accepts appears here (anything else is ``unknown_command``)
+    answers: ClassVar[Mapping[str, tuple[str, ...]]]
+    #: IllegalMove code -> the rule in plain words, for this game
+    rules: ClassVar[Mapping[str, str]] = {}
+    #: event type -> what a seat that may not see such an event learns of it. An event
+    #: type not listed here has no secret part: hidden from a seat, it shows nothing.
+    secrets: ClassVar[Mapping[str, Redactor]] = {}
+    #: the shape of this ruleset's events; written into ``game_started`` and raised
+    #: whenever an event's shape changes, with an upcaster from the version before
+    rules_version: ClassVar[int] = 1
+    #: ``(version, event type) -> upcaster`` from that version's shape to the next's
+    upcasters: ClassVar[Mapping[tuple[int, str], Upcaster]] = {}
 
     # -- catalogue -------------------------------------------------------------
 
@@ -191,8 +253,9 @@ class Ruleset(ABC, Generic[State]):
         expansions, seat counts, command shapes."""
 
     def description(self, options: JSON, commands: JSON, expansions: Sequence[JSON] = ()) -> JSON:
-        """A :meth:`describe` answer: the class attributes (name, title, seats, bots)
-        with the ruleset's ``options``, ``commands`` and ``expansions``."""
+        """A :meth:`describe` answer: the class attributes (name, title, seats, bots,
+        decision kinds and the rules in words) with the ruleset's ``options``,
+        ``commands`` and ``expansions``."""
         return {
             "name": self.name,
             "title": self.title,
@@ -201,6 +264,9 @@ class Ruleset(ABC, Generic[State]):
             "expansions": list(expansions),
             "bots": list(self.bots),
             "commands": commands,
+            "decisions": {kind: list(commands) for kind, commands in self.answers.items()},
+            "rules": {**CORE_RULES, **self.rules},
+            "rules_version": self.rules_version,
         }
 
     @abstractmethod
@@ -210,11 +276,16 @@ class Ruleset(ABC, Generic[State]):
         The result always has ``"randomness"`` set to one of :data:`RANDOMNESS_MODES`.
         """
 
+    def illegal(self, code: str, message: str) -> IllegalMove:
+        """The :class:`IllegalMove` for ``code``, quoting this game's rule."""
+        return illegal(self.rules, code, message)
+
     # -- the decider -----------------------------------------------------------
 
     @abstractmethod
     def setup(self, options: JSON, seats: int, rng: random.Random) -> list[Event]:
-        """The genesis events for a new game (options already normalised)."""
+        """The genesis events for a new game (options already normalised). The first is
+        ``game_started``, whose data names the ``rules_version``."""
 
     @abstractmethod
     def initial_state(self) -> State:
@@ -222,42 +293,139 @@ class Ruleset(ABC, Generic[State]):
 
     @abstractmethod
     def evolve(self, state: State, event: Event) -> State:
-        """Fold one event into the state; may update ``state`` in place."""
+        """Fold one event (in the current shape) into the state; may update ``state``
+        in place."""
 
     @abstractmethod
-    def decide(self, state: State, seat: int, command: JSON, rng: random.Random) -> list[Event]:
+    def decisions(self, state: State) -> list[Decision]:
+        """The decisions open now, in the order they opened. Empty once the game is
+        over."""
+
+    @abstractmethod
+    def handle(
+        self, state: State, decision: Decision, command: JSON, rng: random.Random
+    ) -> list[Event]:
+        """The events ``command`` causes as the answer to ``decision`` (which is open,
+        belongs to the seat that sent it and accepts its type); raises
+        :class:`IllegalMove` for a command the rules forbid."""
+
+    def decide(
+        self,
+        state: State,
+        seat: int,
+        command: JSON,
+        rng: random.Random,
+        decision_id: str | None = None,
+    ) -> list[Event]:
         """Check ``command`` sent by ``seat`` and return the events it causes.
 
-        Raises :class:`IllegalMove` (with ``code == "not_your_turn"`` when the seat is
-        not awaited). Draws any randomness from ``rng`` and writes the outcome into the
-        events.
+        Raises :class:`IllegalMove` (``not_your_turn`` when the seat is not awaited).
+        Draws any randomness from ``rng`` and writes the outcome into the events.
+        ``decision_id``, if given, names the decision the command answers.
         """
+        return self.handle(state, self.answered(state, seat, command, decision_id), command, rng)
+
+    def answered(
+        self, state: State, seat: int, command: JSON, decision_id: str | None = None
+    ) -> Decision:
+        """The open decision ``command`` from ``seat`` answers, or the IllegalMove that
+        every ruleset gives: ``game_over``, ``unknown_command``, ``not_your_turn``,
+        ``decision_closed``, ``unexpected_command``."""
+        if self.is_over(state):
+            raise self.illegal("game_over", "the game is over")
+        kind = command.get("type") if isinstance(command, Mapping) else None
+        if not isinstance(kind, str) or kind not in self.command_types():
+            raise self.illegal("unknown_command", f"unknown command type {kind!r}")
+        open_now = self.decisions(state)
+        if decision_id is None:
+            # The common case, on every move: the seat's first decision taking the command.
+            for decision in open_now:
+                if decision.seat == seat and kind in decision.commands:
+                    return decision
+        else:
+            open_now = [d for d in open_now if d.id == decision_id]
+            if not open_now:
+                raise self.illegal("decision_closed", f"decision {decision_id!r} is not open")
+        mine = [d for d in open_now if d.seat == seat]
+        if not mine:
+            awaited = sorted({d.seat for d in open_now})
+            raise self.illegal(
+                "not_your_turn", f"seat {seat} is not awaited now (awaited: {awaited})"
+            )
+        for decision in mine:
+            if kind in decision.commands:
+                return decision
+        kinds = ", ".join(d.kind for d in mine)
+        raise self.illegal("unexpected_command", f"awaiting {kinds}, not {kind}")
+
+    def apply(
+        self,
+        state: State,
+        seat: int,
+        command: JSON,
+        rng: random.Random,
+        decision_id: str | None = None,
+    ) -> list[Event]:
+        """Decide ``command`` and fold its events into ``state`` (in place); the events.
+        On an IllegalMove nothing is folded."""
+        events = self.decide(state, seat, command, rng, decision_id)
+        for event in events:
+            self.evolve(state, event)
+        return events
 
     @abstractmethod
     def copy_state(self, state: State) -> State:
         """An independent copy, for callers that keep an earlier state."""
 
+    def scratch_copy(self, state: State) -> State:
+        """A copy that a decider may fold this command's events into while it works
+        out what follows (:class:`Turn`); rulesets with cheap partial copies override
+        it."""
+        return self.copy_state(state)
+
     # -- questions about a state -------------------------------------------------
 
-    @abstractmethod
     def awaiting(self, state: State) -> list[JSON]:
-        """The pending decisions: ``[{"seat": 0, "decision": "place_tile", ...}]``.
-
-        Empty once the game is over.
-        """
+        """The open decisions as JSON: ``[{"id", "seat", "kind", "commands", ...}]``."""
+        return [decision.to_json() for decision in self.decisions(state)]
 
     @abstractmethod
+    def menu(self, state: State, decision: Decision) -> JSON:
+        """``{command type: options}`` for one open decision: every command that answers
+        it now, compactly (a list of choices, or a description of what may be sent where
+        the space is unbounded, such as a trade offer)."""
+
     def legal_commands(self, state: State, seat: int) -> JSON:
-        """Every command ``seat`` may send now, compactly (the client's menu)."""
+        """Every command ``seat`` may send now: ``{seat, decisions: [{id, kind,
+        commands: {type: options}}]}``, one shape for every ruleset."""
+        return {
+            "seat": seat,
+            "decisions": [
+                {"id": d.id, "kind": d.kind, "commands": self.menu(state, d)}
+                for d in self.decisions(state)
+                if d.seat == seat
+            ],
+        }
 
     @abstractmethod
     def view(self, state: State, seat: int | None) -> JSON:
-        """The state as ``seat`` (or a spectator, ``None``) may see it."""
+        """The state as ``seat`` (or a spectator, ``None``) may see it. It must equal the
+        view of the fold of the log as that seat reads it (:meth:`seat_log`)."""
 
     def redact(self, event: Event, seat: int | None) -> JSON:
-        """The data of ``event`` as ``seat`` may see it. Public events pass whole;
-        rulesets with secrets override this to say what an outsider may learn."""
-        return event.data if event.is_visible_to(seat) else {}
+        """The data of ``event`` as ``seat`` may see it: whole if it is visible to the
+        seat, else what :attr:`secrets` declares for its type, else nothing."""
+        if event.is_visible_to(seat):
+            return event.data
+        redactor = self.secrets.get(event.type)
+        return redactor(event.data, seat) if redactor is not None else {}
+
+    def seat_log(self, events: Iterable[Event], seat: int | None) -> list[Event]:
+        """The log as ``seat`` reads it: each event redacted for it."""
+        return [
+            event if event.is_visible_to(seat) else Event(event.type, self.redact(event, seat))
+            for event in events
+        ]
 
     @abstractmethod
     def is_over(self, state: State) -> bool:
@@ -266,6 +434,47 @@ class Ruleset(ABC, Generic[State]):
     @abstractmethod
     def result(self, state: State) -> JSON:
         """Scores so far and, once over, the winners."""
+
+    # -- versions --------------------------------------------------------------
+
+    def upcast(self, event: Event, version: int) -> Event:
+        """``event``, written under rules ``version``, in the current shape. A
+        ``game_started`` comes out naming the current version, so a genesis replayed by
+        today's setup compares equal to an older stored one."""
+        data = event.data
+        for step in range(version, self.rules_version):
+            upcaster = self.upcasters.get((step, event.type))
+            if upcaster is not None:
+                data = upcaster(data)
+        if event.type == "game_started" and data.get("rules_version") != self.rules_version:
+            data = {**data, "rules_version": self.rules_version}
+        return event if data is event.data else Event(event.type, data, event.visible_to)
+
+    def upcast_log(self, events: Iterable[Event], version: int | None = None) -> Iterator[Event]:
+        """The events of a log in the current shape, for ``evolve``. ``version`` is the
+        rules version they were written under; ``None`` reads it from the log's
+        ``game_started`` (a log without one must then be current). A
+        :data:`RULES_UPGRADED` marker says the events after it were written under a
+        newer version; it changes nothing in the game, so it is not passed on."""
+        current = self.rules_version if version is None else version
+        for event in events:
+            if event.type == "game_started":
+                current = self.version_of(event)
+            elif event.type == RULES_UPGRADED:
+                current = int(event.data["to"])
+                continue
+            yield self.upcast(event, current)
+
+    def upgrade_marker(self, written_under: int) -> Event:
+        """The event a release writes before the first event it appends to a log that an
+        earlier rules version wrote, so that readers upcast only what came before."""
+        return Event(RULES_UPGRADED, {"from": written_under, "to": self.rules_version})
+
+    @staticmethod
+    def version_of(started: Event) -> int:
+        """The rules version a game's log was written under, from its ``game_started``
+        (games stored before versions were recorded are version 1)."""
+        return int(started.data.get("rules_version", 1))
 
     # -- bots ------------------------------------------------------------------
 
@@ -278,8 +487,47 @@ class Ruleset(ABC, Generic[State]):
 
     # -- conveniences built on the protocol ------------------------------------
 
+    def command_types(self) -> frozenset[str]:
+        """Every command type this ruleset accepts (worked out once per ruleset)."""
+        found = self.__dict__.get("_command_types")
+        if found is None:
+            found = frozenset(c for commands in self.answers.values() for c in commands)
+            self.__dict__["_command_types"] = found
+        return found
+
     def fold(self, events: Iterable[Event]) -> State:
+        """The state after ``events``, a whole log from ``game_started`` written under
+        any rules version (older events are upcast first)."""
         state = self.initial_state()
-        for event in events:
+        for event in self.upcast_log(events):
             state = self.evolve(state, event)
         return state
+
+
+class Turn(Generic[State]):
+    """The events of one command as it is worked out: each event emitted is folded at
+    once into a scratch copy of the state, so what follows is decided on the state the
+    earlier events lead to (no list of pending events passed from step to step).
+
+    The copy is made at the first emit: commands that emit nothing pay nothing.
+    """
+
+    __slots__ = ("ruleset", "origin", "_state", "events")
+
+    def __init__(self, ruleset: Ruleset[State], state: State) -> None:
+        self.ruleset = ruleset
+        self.origin = state
+        self._state: State | None = None
+        self.events: list[Event] = []
+
+    @property
+    def state(self) -> State:
+        """The state after the events emitted so far."""
+        return self.origin if self._state is None else self._state
+
+    def emit(self, *events: Event) -> None:
+        for event in events:
+            if self._state is None:
+                self._state = self.ruleset.scratch_copy(self.origin)
+            self.events.append(event)
+            self.ruleset.evolve(self._state, event)

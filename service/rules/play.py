@@ -44,13 +44,10 @@ def play_game(
     if observe is not None:
         observe(state, events)
     while not ruleset.is_over(state):
-        seat = ruleset.awaiting(state)[0]["seat"]
+        seat = ruleset.decisions(state)[0].seat
         seq = len(events) + 1
         command = ruleset.bot_command(state, seat, bots[seat], bot_rng_for(seed, seq))
-        new = ruleset.decide(state, seat, command, rng_for(seed, seq))
-        for event in new:
-            ruleset.evolve(state, event)
-        events += new
+        events += ruleset.apply(state, seat, command, rng_for(seed, seq))
         if observe is not None:
             observe(state, events)
     return events, state

@@ -1,5 +1,5 @@
 """The test-driver shape both tile games' tables share: a game in external-randomness
-mode, driven through the public decider path (``decide`` then ``evolve`` for each event),
+mode, driven through the public decider path (``apply``: decide, then fold each event),
 where the test sends every command a client would, the drawn tiles included.
 
 Each game's table names its ruleset and which seat is awaited by default.
@@ -27,9 +27,7 @@ class TableBase:
 
     def send(self, command: dict[str, Any], seat: int | None = None) -> list[Event]:
         seat = self.awaited_seat() if seat is None else seat
-        new = self.ruleset.decide(self.state, seat, command, random.Random(len(self.events)))
-        for event in new:
-            self.ruleset.evolve(self.state, event)
+        new = self.ruleset.apply(self.state, seat, command, random.Random(len(self.events)))
         self.events += new
         return new
 

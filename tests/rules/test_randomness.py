@@ -1,4 +1,4 @@
-"""How random outcomes derive from a game's seed (ARCHITECTURE §2, "Randomness")."""
+"""How random outcomes derive from a game's seed (docs/rules-core.md, "Randomness")."""
 
 from __future__ import annotations
 

@@ -13,21 +13,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
+from service.rules.carcassonne.game import Carcassonne, drawable, figure_segments
 from service.rules.carcassonne.state import PHASE_DRAW, PHASE_FIGURE, PHASE_TILE, State
 from service.rules.core import JSON
 from service.rules.tiling.features import Figure
 from service.rules.tiling.geometry import ROTATIONS
 
-if TYPE_CHECKING:
-    from service.rules.carcassonne.game import Carcassonne
-
 
 def _pick(state: State, stack: dict[str, int], remaining: int, rng: random.Random) -> str:
-    pool, _ = state.rules.draw_pool(stack, remaining)
-    tiles = [tile.id for tile in pool if stack[tile.id]]
-    return rng.choices(tiles, [stack[tile] for tile in tiles])[0]
+    tiles = drawable(state.rules, stack, remaining)
+    return rng.choices(list(tiles), list(tiles.values()))[0]
 
 
 def _draw(state: State, rng: random.Random) -> JSON:
@@ -36,7 +32,7 @@ def _draw(state: State, rng: random.Random) -> JSON:
     command = {"type": "draw_tile", "tile": _pick(state, state.stack, state.remaining, rng)}
     tile = state.catalogue.get(command["tile"])
     for detail in state.rules.draw_details:
-        command.update(detail(state, tile, [], rng, None))
+        command.update(detail(state, tile, rng, None))
     hides = state.remaining > 1 and state.rules.hides_under(tile)
     if hides and state.rules.fits_anywhere(state, tile):
         stack = {**state.stack, tile.id: state.stack[tile.id] - 1}
@@ -49,23 +45,28 @@ def _place(pos: tuple[int, int], q: int) -> JSON:
 
 
 def _choices(ruleset: Carcassonne, state: State, seat: int) -> list[JSON]:
-    """Every command of the figure step: each figure the seat may place and where, the
-    modules' commands (a crown space), then skipping."""
-    menu = ruleset.legal_commands(state, seat)
-    by_figure = menu.get("figures", {"follower": menu["spots"]})
+    """Every command of the figure step, in its menu's order, from what the menu is
+    made of (without its JSON): each figure the seat may place and where
+    (:func:`figure_segments`), the modules' commands (a crown space), then skipping."""
+    placed = state.board.tiles[state.placed]
+    spots = placed.tile.spots[placed.q]
     choices = []
-    for figure, spots in by_figure.items():
-        for entry in spots:
-            command = {"type": "place_follower", "spot": entry["spot"]}
+    for figure, segments in figure_segments(state, seat).items():
+        for i in segments:
+            command = {"type": "place_follower", "spot": spots[i]}
             if figure != "follower":
                 command["figure"] = figure
             choices.append(command)
-    return [*choices, *menu.get("commands", ()), {"type": "skip"}]
+    for figure_menu in state.rules.figure_menus:
+        for kind, listed in figure_menu(state, seat).items():
+            choices += [{"type": kind, **option} for option in listed]
+    choices.append({"type": "skip"})
+    return choices
 
 
 def random_bot(ruleset: Carcassonne, state: State, seat: int, rng: random.Random) -> JSON:
-    step = state.rules.steps.get(state.phase)
-    if step is not None:
+    step = ruleset.step(state)
+    if step.bot is not None:  # a module's own step (tend a flock...)
         return step.bot(state, seat, rng)
     if state.phase == PHASE_DRAW:
         return _draw(state, rng)
@@ -87,8 +88,8 @@ def _gain(ruleset: Carcassonne, state: State, seat: int, choice: JSON) -> int:
 
 
 def greedy_bot(ruleset: Carcassonne, state: State, seat: int, rng: random.Random) -> JSON:
-    step = state.rules.steps.get(state.phase)
-    if step is not None:  # a module's own step (tend a flock...): its random choice
+    step = ruleset.step(state)
+    if step.bot is not None:  # a module's own step (tend a flock...): its random choice
         return step.bot(state, seat, rng)
     if state.phase == PHASE_DRAW:
         return _draw(state, rng)
@@ -98,8 +99,7 @@ def greedy_bot(ruleset: Carcassonne, state: State, seat: int, rng: random.Random
         for pos, q in state.rules.placements(state, state.tile):
             command = _place(pos, q)
             trial = ruleset.copy_state(state)
-            for event in ruleset.decide(trial, seat, command, rng):
-                ruleset.evolve(trial, event)
+            ruleset.apply(trial, seat, command, rng)
             gain = 0  # a module's step comes first (tend a flock): nothing to place yet
             if trial.phase == PHASE_FIGURE:
                 gain = max(_gain(ruleset, trial, seat, c) for c in _choices(ruleset, trial, seat))

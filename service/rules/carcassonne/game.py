@@ -1,13 +1,20 @@
 """The Carcassonne decider: commands in, events out.
 
 A turn (rulebook "Déroulement de la partie") is: draw a tile, place it, optionally
-place one follower on it, then score what the tile completed. As commands:
+place one follower on it, then score what the tile completed. Each of these is a
+decision (a :class:`~service.rules.carcassonne.modules.Step` named by the phase), one
+seat at a time; the expansions add their own (tend a flock, draw a sheep, the plague)
+and pause the turn for them (``State.pause``). As commands:
 
 - ``{"type": "draw_tile", "tile": "BA/RCr"}`` only with ``randomness: "external"``
   (otherwise the server draws uniformly from the remaining tiles);
 - ``{"type": "place_tile", "x": 1, "y": 0, "rotation": 90}``;
 - ``{"type": "place_follower", "spot": "city:N"}`` (optional ``"figure"``, default
   ``"follower"``) or ``{"type": "skip"}``.
+
+Each rule has one function saying why a command breaks it (:func:`figure_problem`,
+:func:`drawable`, ``GameRules.tile_problem`` with the board's fit table), which both
+the command's handler and its menu ask.
 
 Events: ``game_started``, ``tile_drawn``, ``tile_set_aside``, ``tile_placed``,
 ``follower_placed``, ``feature_scored``, ``turn_ended``, ``game_ended``; their data
@@ -18,19 +25,22 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from functools import partial
+from dataclasses import replace
+from functools import cache, partial
 from typing import Any, ClassVar
 
 from service.rules.carcassonne import scoring
 from service.rules.carcassonne.base import modules_for
-from service.rules.carcassonne.expansions import EXPANSIONS
-from service.rules.carcassonne.figures import occupied
+from service.rules.carcassonne.expansions import EXPANSIONS, hills_sheep
+from service.rules.carcassonne.figures import Prospect
+from service.rules.carcassonne.modules import PHASE_END, Module, Step
 from service.rules.carcassonne.state import (
     EVOLVERS,
     PHASE_DRAW,
     PHASE_FIGURE,
     PHASE_OVER,
     PHASE_TILE,
+    GameRules,
     State,
     copy_json,
     game_rules,
@@ -42,11 +52,13 @@ from service.rules.core import (
     IllegalMove,
     InvalidOptions,
     Ruleset,
+    Turn,
     checked_options,
 )
+from service.rules.decisions import Decision, single
 from service.rules.tiling.features import Feature, Figure
 from service.rules.tiling.geometry import ROTATIONS, Pos
-from service.rules.tiling.tiles import TileType
+from service.rules.tiling.tiles import FeatureKind, TileType
 from service.rules.tiling.turns import TileStepError, draw_random, drawn, named_draw, placement
 
 OPTIONS: dict[str, dict[str, Any]] = {
@@ -84,7 +96,6 @@ RULES = {
     "unexpected_command": "A turn is: draw a tile, place it, then place a follower or not.",
     "unknown_command": "Commands are draw_tile, place_tile, place_follower and skip.",
     "game_over": "The game ends after the turn in which the last tile is placed.",
-    "bad_command": "The command is missing a field or has one of the wrong type.",
     "bad_rotation": "A tile is turned by 0, 90, 180 or 270 degrees clockwise.",
     "position_occupied": "A tile is placed on an empty space.",
     "no_neighbour": "The new tile must touch at least one previously placed tile with a whole "
@@ -112,8 +123,266 @@ for _expansion in EXPANSIONS.values():
 OPTIONS["randomness"] = OPTIONS.pop("randomness")  # keep it last
 
 
-def illegal(code: str, message: str) -> IllegalMove:
-    return IllegalMove(code, message, RULES.get(code))
+# -- the one check of each rule: handlers refuse with it, menus list what it allows -------
+
+
+def drawable(rules: GameRules, stack: Mapping[str, int], remaining: int) -> dict[str, int]:
+    """The tiles a draw may take now, by id, with how many of each are left: those of
+    the first drawing group (the River) that still has tiles, else of the main stack."""
+    pool, _ = rules.draw_pool(stack, remaining)
+    return {tile.id: stack[tile.id] for tile in pool if stack[tile.id]}
+
+
+def figure_problem(state: State, seat: int, figure: Any, feature: Feature | Prospect) -> str | None:
+    """Why ``seat`` may not put a ``figure`` on ``feature`` (that of a segment of the tile
+    just placed, or what a segment would join), or ``None``: the one check behind
+    ``place_follower``, its menu and the place_tile menu's follower spots."""
+    kind = feature.kind
+    if not kind.figures:
+        return "figure_not_allowed"
+    if kind.name == "field" and not state.options["farmers"]:
+        return "farmers_disabled"
+    figure_type = state.rules.figures.get(figure) if isinstance(figure, str) else None
+    if figure_type is None:
+        return "unknown_figure"
+    if state.supply[seat][figure] < 1:
+        return "no_followers_left"
+    return figure_type.rule(state, seat, feature)
+
+
+# -- the base game's steps: handlers and menus ------------------------------------------
+
+
+def _draw_tile(
+    ruleset: Carcassonne, state: State, seat: int, command: JSON, rng: random.Random
+) -> list[Event]:
+    try:
+        tile = named_draw(state.catalogue, state.stack, command.get("tile"))
+    except TileStepError as error:
+        raise error.illegal(RULES) from None
+    if tile.id not in drawable(state.rules, state.stack, state.remaining):
+        raise ruleset.illegal("tile_not_drawable_yet", f"{tile.name} is not in the stack drawn now")
+    turn = Turn(ruleset, state)
+    ruleset.draw(turn, seat, tile, rng, command)
+    ruleset.end_if_empty(turn)
+    return turn.events
+
+
+def _draw_menu(state: State, seat: int) -> JSON:
+    # The true stack: the tiles under hills cannot be drawn (see the docs' "The tile
+    # under a hill" for why that is acceptable with external randomness).
+    return {"draw_tile": {"tiles": drawable(state.rules, state.stack, state.remaining)}}
+
+
+def _place_tile(
+    ruleset: Carcassonne, state: State, seat: int, command: JSON, rng: random.Random
+) -> list[Event]:
+    """``tile_placed`` and what the modules make of it, worked out before it is folded
+    (placing needs no scratch copy of the board)."""
+    tile = state.tile
+    try:
+        pos, q = placement(state.board, tile, command, partial(state.rules.tile_problem, state))
+    except TileStepError as error:
+        raise error.illegal(RULES) from None
+    data = {"seat": seat, "tile": tile.id, "x": pos[0], "y": pos[1], "rotation": ROTATIONS[q]}
+    events = [Event("tile_placed", data)]
+    for hook in state.rules.after_tile:
+        events += hook(state, seat, tile, pos, q)
+    return events
+
+
+def _tile_menu(state: State, seat: int) -> JSON:
+    tile = state.tile
+    alone: dict[FeatureKind, bool] = {}
+    placements = [
+        {
+            "x": pos[0],
+            "y": pos[1],
+            "rotation": ROTATIONS[q],
+            "spots": _spot_menu(tile, q, free_segments(state, seat, tile, pos, q, alone)),
+        }
+        for pos, q in state.rules.placements(state, tile)
+    ]
+    return {"place_tile": {"tile": tile.id, "placements": placements}}
+
+
+def free_segments(
+    state: State, seat: int, tile: TileType, pos: Pos, q: int, alone: dict[FeatureKind, bool]
+) -> list[int]:
+    """The segments of ``tile`` a follower could take if it went at ``pos`` turned ``q``
+    times, worked out before placing: :func:`figure_problem` on what each would join.
+    A segment joining no figure depends only on its kind, so ``alone`` keeps that
+    answer per kind across one menu's placements."""
+    if state.supply[seat]["follower"] < 1:
+        return []  # the common case late in a game, so skip the neighbour checks
+    joined = _joined_figures(state, tile, pos, q)
+    free = []
+    for i, segment in enumerate(tile.segments):
+        figures = joined.get(i)
+        if figures is not None:
+            ok = not figure_problem(state, seat, "follower", Prospect(segment.kind, figures))
+        else:
+            ok = alone.get(segment.kind)
+            if ok is None:
+                prospect = Prospect(segment.kind, ())
+                ok = alone[segment.kind] = not figure_problem(state, seat, "follower", prospect)
+        if ok:
+            free.append(i)
+    return free
+
+
+def _joined_figures(state: State, tile: TileType, pos: Pos, q: int) -> dict[int, list[Figure]]:
+    """Segment of ``tile`` -> the figures of the feature it would belong to if the tile
+    went at ``pos`` turned ``q`` times, for the segments that would join a feature with
+    figures. Segments that meet the same placed feature become one feature with it
+    (a field reaching one neighbour's field on two sides), so each gets the figures of
+    every feature any of them meets."""
+    graph = state.graph
+    #: placed feature (root) -> the first segment found to meet it
+    meets: dict[int, int] = {}
+    #: segment -> the segment whose feature it joins (itself unless merged)
+    into = list(range(len(tile.segments)))
+    for link, other in state.board.connections(pos, tile, q):
+        root, segment = graph.find(other), link.segment
+        first = meets.setdefault(root, segment)
+        if first != segment:
+            a, b = first, segment
+            while into[a] != a:
+                a = into[a]
+            while into[b] != b:
+                b = into[b]
+            into[max(a, b)] = min(a, b)
+    figures: dict[int, list[Figure]] = {}
+    for root, segment in meets.items():
+        found = graph.features[root].figures
+        if found:
+            while into[segment] != segment:
+                segment = into[segment]
+            figures.setdefault(segment, []).extend(found)
+    if not figures:
+        return figures
+    joined = {}
+    for i in range(len(into)):
+        top = i
+        while into[top] != top:
+            top = into[top]
+        if top in figures:
+            joined[i] = figures[top]
+    return joined
+
+
+def _place_follower(
+    ruleset: Carcassonne, state: State, seat: int, command: JSON, rng: random.Random
+) -> list[Event]:
+    figure, spot = command.get("figure", "follower"), command.get("spot")
+    placed = state.board.tiles[state.placed]
+    index = placed.tile.spot_segment[placed.q].get(spot) if isinstance(spot, str) else None
+    if index is None:
+        raise ruleset.illegal("unknown_spot", f"the tile just placed has no spot {spot!r}")
+    node = placed.node + index
+    feature = state.graph.feature(node)
+    problem = figure_problem(state, seat, figure, feature)
+    if problem:
+        where = f"the {feature.kind.name} at {spot}"
+        raise ruleset.illegal(problem, f"no {figure!r} of seat {seat} may go on {where}")
+    data = {"seat": seat, "figure": figure, "x": state.placed[0], "y": state.placed[1]}
+    turn = Turn(ruleset, state)
+    turn.emit(Event("follower_placed", {**data, "spot": spot, "kind": feature.kind.name}))
+    return ruleset.figure_step_done(turn, seat, figure, node, rng)
+
+
+def _skip(
+    ruleset: Carcassonne, state: State, seat: int, command: JSON, rng: random.Random
+) -> list[Event]:
+    return ruleset.figure_step_done(Turn(ruleset, state), seat, None, None, rng)
+
+
+def figure_segments(state: State, seat: int) -> dict[str, list[int]]:
+    """For each figure of the game, the segments of the tile just placed on which
+    ``seat`` may put it: :func:`figure_problem` on each (which refuses every one for a
+    figure not in the seat's supply, so none is asked then). The figure step's menu and
+    the bots' choices."""
+    placed = state.board.tiles[state.placed]
+    supply = state.supply[seat]
+    features: list[Feature] = []
+    found = {}
+    for name in state.rules.figures:
+        if supply[name] < 1:
+            found[name] = []
+            continue
+        if not features:
+            graph, node = state.graph, placed.node
+            features = [graph.feature(node + i) for i in range(len(placed.tile.segments))]
+        found[name] = [
+            i for i, f in enumerate(features) if not figure_problem(state, seat, name, f)
+        ]
+    return found
+
+
+def _figure_menu(state: State, seat: int) -> JSON:
+    placed = state.board.tiles[state.placed]
+    by_figure = {
+        name: _spot_menu(placed.tile, placed.q, segments)
+        for name, segments in figure_segments(state, seat).items()
+    }
+    x, y = state.placed
+    options: JSON = {"x": x, "y": y, "spots": by_figure["follower"]}
+    if len(by_figure) > 1:
+        options["figures"] = by_figure
+    menu: JSON = {"place_follower": options, "skip": {}}
+    for figure_menu in state.rules.figure_menus:
+        menu.update(figure_menu(state, seat))
+    return menu
+
+
+def _spot_menu(tile: TileType, q: int, segments: list[int]) -> list[JSON]:
+    spots = tile.spots[q]
+    menu = []
+    for i in segments:
+        kind, _, sides = spots[i].partition(":")
+        menu.append({"spot": spots[i], "kind": kind, "sides": sides.split(",") if sides else []})
+    return menu
+
+
+def _tile_details(state: State) -> JSON:
+    return {"tile": state.tile.id}
+
+
+def _figure_details(state: State) -> JSON:
+    x, y = state.placed
+    return {"x": x, "y": y}
+
+
+BASE_STEPS = {
+    PHASE_DRAW: Step({"draw_tile": _draw_tile}, _draw_menu),
+    PHASE_TILE: Step({"place_tile": _place_tile}, _tile_menu, _tile_details),
+    PHASE_FIGURE: Step(
+        {"place_follower": _place_follower, "skip": _skip}, _figure_menu, _figure_details
+    ),
+}
+
+
+def steps_for(modules: Sequence[Module]) -> dict[str, Step]:
+    """Decision kind -> the steps' handlers, the base game's and ``modules``': the
+    figure step answers the modules' figure commands too (a crown space)."""
+    figure = BASE_STEPS[PHASE_FIGURE]
+    extra = {name: h for module in modules for name, h in module.figure_commands.items()}
+    steps = {**BASE_STEPS, PHASE_FIGURE: replace(figure, commands={**figure.commands, **extra})}
+    for module in modules:
+        steps.update(module.steps)
+    return steps
+
+
+@cache
+def steps_of(rules: GameRules) -> dict[str, Step]:
+    """The steps of one combination of modules (rules are built once per combination)."""
+    return steps_for(rules.modules)
+
+
+@cache
+def kinds_of(rules: GameRules) -> dict[str, tuple[Step, tuple[str, ...]]]:
+    """Each step of :func:`steps_of` with the commands that answer its decision."""
+    return {kind: (step, tuple(step.commands)) for kind, step in steps_of(rules).items()}
 
 
 class Carcassonne(Ruleset[State]):
@@ -122,6 +391,26 @@ class Carcassonne(Ruleset[State]):
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 8
     bots: ClassVar[tuple[str, ...]] = ("random", "greedy")
+    #: every decision any combination of expansions opens, with every command that may
+    #: answer it; a game's own decisions list the commands of its expansions only
+    answers: ClassVar[Mapping[str, tuple[str, ...]]] = {
+        kind: tuple(step.commands)
+        for kind, step in steps_for([e.module for e in EXPANSIONS.values()]).items()
+    }
+    rules: ClassVar[Mapping[str, str]] = RULES
+    #: the tile under a hill: the others see that a tile went under it, not which (nor
+    #: the salt that guards the event's hash)
+    secrets: ClassVar = {
+        "tile_hidden": lambda data, seat: {
+            "seat": data["seat"],
+            "tile": None,
+            "under": data["under"],
+        }
+    }
+    #: 2: ``flock_to_tend`` and ``sheep_due`` no longer carry ``then`` (what follows them
+    #: is folded into the state)
+    rules_version: ClassVar[int] = 2
+    upcasters: ClassVar = hills_sheep.UPCASTERS
 
     # -- catalogue -------------------------------------------------------------
 
@@ -158,6 +447,7 @@ class Carcassonne(Ruleset[State]):
         stack = {t.id: t.count - t.start for t in rules.catalogue.tiles}
         data = {
             "ruleset": self.name,
+            "rules_version": self.rules_version,
             "options": dict(options),
             "seats": seats,
             "figures": {name: f.count for name, f in rules.figures.items()},
@@ -167,8 +457,9 @@ class Carcassonne(Ruleset[State]):
         if layout:
             data["layout"] = layout
         started = Event("game_started", data)
-        state = self.evolve(self.initial_state(), started)
-        return [started, *self._open_turn(state, [], 0, rng)]
+        turn = Turn(self, self.evolve(self.initial_state(), started))
+        self.open_turn(turn, 0, rng)
+        return [started, *turn.events]
 
     def initial_state(self) -> State:
         return State()
@@ -177,154 +468,101 @@ class Carcassonne(Ruleset[State]):
         (EVOLVERS.get(event.type) or state.rules.evolvers[event.type])(state, event.data)
         for observer in state.rules.observers.get(event.type, ()):
             observer(state, event.data)
+        state.folded += 1
         return state
 
     def copy_state(self, state: State) -> State:
         return state.copy()
 
-    def decide(self, state: State, seat: int, command: JSON, rng: random.Random) -> list[Event]:
-        if state.phase == PHASE_OVER:
-            raise illegal("game_over", "the game is over")
-        kind = command.get("type") if isinstance(command, Mapping) else None
-        step = state.rules.steps.get(state.phase)
-        if step is not None:
-            if seat not in [wait["seat"] for wait in step.awaiting(state)]:
-                raise illegal("not_your_turn", f"seat {seat} is not awaited now")
-            if kind not in step.commands:
-                raise illegal("unexpected_command", f"awaiting {state.phase}, not {kind}")
-            return step.commands[kind](self, state, seat, command, rng)
-        if seat != state.seat:
-            raise illegal("not_your_turn", f"it is seat {state.seat}'s turn, not seat {seat}'s")
-        handlers = {
-            PHASE_DRAW: {"draw_tile": self._draw_tile},
-            PHASE_TILE: {"place_tile": self._place_tile},
-            PHASE_FIGURE: {"place_follower": self._place_follower, "skip": self._skip},
-        }[state.phase]
-        handler = handlers.get(kind)
-        if handler is None and state.phase == PHASE_FIGURE and kind in state.rules.figure_commands:
-            return state.rules.figure_commands[kind](self, state, seat, command, rng)
-        if handler is None:
-            if kind not in ("draw_tile", "place_tile", "place_follower", "skip"):
-                raise illegal("unknown_command", f"unknown command type {kind!r}")
-            raise illegal("unexpected_command", f"awaiting {state.phase}, not {kind}")
-        return handler(state, seat, command, rng)
+    def scratch_copy(self, state: State) -> State:
+        """The light copy whose features are copied as the turn's events change them: a
+        command's events after ``tile_placed`` move figures and counts, never tiles.
+        While :meth:`apply` works out a command, the state itself."""
+        return state if state.in_place else state.scratch()
 
-    # -- commands --------------------------------------------------------------
-
-    def _draw_tile(self, state: State, seat: int, command: JSON, rng: random.Random) -> list[Event]:
-        try:
-            tile = named_draw(state.catalogue, state.stack, command.get("tile"))
-        except TileStepError as error:
-            raise error.illegal(RULES) from None
-        pool, _ = state.rules.draw_pool(state.stack, state.remaining)
-        if tile not in pool:
-            raise illegal("tile_not_drawable_yet", f"{tile.name} is not in the stack drawn now")
-        events = self._drawn(state, seat, tile, [], rng, command)
-        if len(events) == 2 and state.remaining == 1:
-            events += self.final_scoring(state, events)
-        elif len(events) == 1:
-            if state.rules.hides_under(tile) and state.remaining > 1:
-                stack = {**state.stack, tile.id: state.stack[tile.id] - 1}
-                under = state.catalogue.get(command.get("under"))
-                pool, _ = state.rules.draw_pool(stack, state.remaining - 1)
-                if under is None or under not in pool or stack[under.id] < 1:
-                    raise illegal("hidden_tile_required", f"name the tile drawn under {tile.name}")
-                events.append(self._hidden(seat, under, tile, rng))
-            for hook in state.rules.after_draw:
-                events += hook(self, state, seat, events[0].data, list(events), rng)
-        return events
-
-    def _place_tile(
-        self, state: State, seat: int, command: JSON, rng: random.Random
-    ) -> list[Event]:
-        tile = state.tile
-        modules_check = partial(state.rules.tile_problem, state)
-        try:
-            pos, q = placement(state.board, tile, command, modules_check)
-        except TileStepError as error:
-            raise error.illegal(RULES) from None
-        data = {"seat": seat, "tile": tile.id, "x": pos[0], "y": pos[1], "rotation": ROTATIONS[q]}
-        events = [Event("tile_placed", data)]
-        for hook in state.rules.after_tile:
-            events += hook(state, seat, tile, pos, q)
-        return events
-
-    def _place_follower(
-        self, state: State, seat: int, command: JSON, rng: random.Random
-    ) -> list[Event]:
-        figure, spot = command.get("figure", "follower"), command.get("spot")
-        node = self._figure_node(state, seat, figure, spot)
-        pos = state.placed
-        feature = state.graph.feature(node)
-        placed = Event(
-            "follower_placed",
-            {
-                "seat": seat,
-                "figure": figure,
-                "x": pos[0],
-                "y": pos[1],
-                "spot": spot,
-                "kind": feature.kind.name,
-            },
-        )
-        weight = state.rules.figures[figure].weight
-        new = (state.graph.find(node), Figure(seat, figure, weight, pos, spot))
-        return self._figure_step_done(state, seat, rng, new, [placed], figure, node)
-
-    def _skip(self, state: State, seat: int, command: JSON, rng: random.Random) -> list[Event]:
-        return self._figure_step_done(state, seat, rng, None, [], None, None)
-
-    def _figure_step_done(
+    def apply(
         self,
         state: State,
         seat: int,
+        command: JSON,
         rng: random.Random,
-        new: tuple[int, Figure] | None,
-        events: list[Event],
-        figure: str | None,
-        node: int | None,
+        decision_id: str | None = None,
     ) -> list[Event]:
-        """After the figure step (``figure`` placed on ``node``, or none): the modules'
-        hooks (a shepherd draws a sheep, a flock to tend), then the end of the turn,
-        unless a module awaits a decision first (its command then ends the turn)."""
-        for hook in state.rules.after_figure:
-            more, paused = hook(self, state, seat, figure, node, rng)
-            events = events + more
-            if paused:
-                return events
-        return events + self.end_turn(state, seat, rng, new, events)
+        """:meth:`Ruleset.apply`, folding each event once: the command's :class:`Turn`
+        folds what it emits into ``state`` itself rather than into a scratch copy (so
+        ``state`` becomes the result as the events are worked out), and the events a
+        handler returns without emitting them are folded after. Every handler refuses a
+        command before it emits anything, so an IllegalMove still leaves ``state`` as it
+        was."""
+        decision = self.answered(state, seat, command, decision_id)
+        folded = state.folded
+        state.in_place = True
+        try:
+            events = self.handle(state, decision, command, rng)
+        except IllegalMove as error:
+            if state.folded != folded:  # a handler broke the rule above: say so loudly
+                raise RuntimeError(
+                    f"{command['type']} was refused after some of its events were folded"
+                ) from error
+            raise
+        finally:
+            state.in_place = False
+        for event in events[state.folded - folded :]:
+            self.evolve(state, event)
+        return events
 
-    def _figure_node(self, state: State, seat: int, figure: Any, spot: Any) -> int:
-        """The node a figure command targets, or the IllegalMove that forbids it."""
-        placed = state.board.tiles[state.placed]
-        index = placed.tile.spot_segment[placed.q].get(spot) if isinstance(spot, str) else None
-        if index is None:
-            raise illegal("unknown_spot", f"the tile just placed has no spot {spot!r}")
-        node = placed.node + index
-        feature = state.graph.feature(node)
-        if not feature.kind.figures:
-            raise illegal("figure_not_allowed", f"no figure may stand on the {feature.kind.name}")
-        if feature.kind.name == "field" and not state.options["farmers"]:
-            raise illegal("farmers_disabled", "this game is played without farmers")
-        kind = state.rules.figures.get(figure) if isinstance(figure, str) else None
-        if kind is None:
-            raise illegal("unknown_figure", f"no figure {figure!r} in this game")
-        if state.supply[seat][figure] < 1:
-            raise illegal("no_followers_left", f"seat {seat} has no {figure} left")
-        problem = kind.rule(state, seat, feature)
-        if problem:
-            raise illegal(problem, f"no {figure} may go on the {feature.kind.name} at {spot}")
-        for check in state.rules.figure_checks:
-            problem = check(state, seat, figure, node)
-            if problem:
-                raise illegal(problem, f"{figure} may not go at {spot}")
-        return node
+    def step(self, state: State) -> Step | None:
+        """The step awaited now, if any."""
+        return steps_of(state.rules).get(state.phase) if state.rules else None
+
+    def decisions(self, state: State) -> list[Decision]:
+        """The one decision of the phase, numbered by the events folded (any event
+        closes it), remembered until the next event: callers must not change the list."""
+        decided = state.decided
+        if decided[0] == state.folded:
+            return decided[1]
+        found = []
+        kind = kinds_of(state.rules).get(state.phase) if state.rules else None
+        if kind is not None:
+            step, commands = kind
+            details = step.details(state)
+            found.append(single(step.seat(state), state.phase, state.folded, commands, **details))
+        state.decided = (state.folded, found)
+        return found
+
+    def handle(
+        self, state: State, decision: Decision, command: JSON, rng: random.Random
+    ) -> list[Event]:
+        handler = steps_of(state.rules)[decision.kind].commands[command["type"]]
+        return handler(self, state, decision.seat, command, rng)
+
+    def menu(self, state: State, decision: Decision) -> JSON:
+        return steps_of(state.rules)[decision.kind].menu(state, decision.seat)
 
     # -- turn flow -------------------------------------------------------------
 
-    def turn_scorings(self, state: State, new: tuple[int, Figure] | None) -> list[JSON]:
+    def figure_step_done(
+        self, turn: Turn[State], seat: int, figure: str | None, node: int | None, rng: random.Random
+    ) -> list[Event]:
+        """After the figure step (``figure`` placed on ``node``, or none): the modules'
+        hooks (a shepherd draws a sheep, a flock to tend), then the end of the turn,
+        unless a hook paused it for a module's decision (whose command ends it)."""
+        for hook in turn.state.rules.after_figure:
+            hook(self, turn, seat, figure, node, rng)
+            if turn.state.phase != PHASE_FIGURE:
+                return turn.events
+        return self.end_turn(turn, seat, rng)
+
+    def go_on(self, turn: Turn[State], seat: int, rng: random.Random) -> list[Event]:
+        """After a module's step: the end of the turn if that is where the turn goes on
+        (``State.go_on``); the command's events."""
+        if turn.state.phase == PHASE_END:
+            self.end_turn(turn, seat, rng)
+        return turn.events
+
+    def turn_scorings(self, state: State, new: tuple[int, Figure] | None = None) -> list[JSON]:
         """The ``feature_scored`` data for the features this turn's tile completed,
-        counting ``new`` (the root and figure just placed, if any)."""
+        counting ``new`` (a root and a figure not placed yet, for a bot's trial)."""
         found = []
         for root in state.completed:
             feature = state.graph.features[state.graph.find(root)]
@@ -335,222 +573,103 @@ class Carcassonne(Ruleset[State]):
                 found.append(scoring.scoring_data(state, feature, returned=True))
         return found
 
-    def end_turn(
-        self,
-        state: State,
-        seat: int,
-        rng: random.Random,
-        new: tuple[int, Figure] | None,
-        pending: list[Event],
-    ) -> list[Event]:
-        events = [Event("feature_scored", data) for data in self.turn_scorings(state, new)]
+    def end_turn(self, turn: Turn[State], seat: int, rng: random.Random) -> list[Event]:
+        """The turn's scoring, what the modules add (goods, gathered flocks), whose turn
+        is next (an extra turn for a builder), all read before the scoring is folded;
+        then the next turn's draw. The command's events."""
+        state = turn.state
+        events = [Event("feature_scored", data) for data in self.turn_scorings(state)]
         for hook in state.rules.after_scoring:
             events += hook(state, seat)
         ended = {"seat": seat, "next": (seat + 1) % state.seats}
         for extra_turn in state.rules.extra_turns:
-            reason = extra_turn(state, seat, new)
+            reason = extra_turn(state, seat)
             if reason:
                 ended.update(next=seat, extra=reason)
                 break
-        events.append(Event("turn_ended", ended))
-        return events + self._open_turn(state, pending + events, ended["next"], rng)
+        turn.emit(*events, Event("turn_ended", ended))
+        self.open_turn(turn, ended["next"], rng)
+        return turn.events
 
-    def _open_turn(
-        self, state: State, pending: list[Event], seat: int, rng: random.Random
-    ) -> list[Event]:
-        """Draws for ``seat`` (internal randomness) until a tile fits, and the tile that
-        goes under it if it is a hill; ends the game when the stack is empty.
-        ``pending`` are this command's events not yet folded."""
-        stack, remaining = dict(state.stack), state.remaining
-        events: list[Event] = []
-        if state.options["randomness"] == "internal":
-            while remaining:
-                tiles, pool = state.rules.draw_pool(stack, remaining)
-                tile = draw_random(tiles, stack, pool, rng)
-                stack[tile.id] -= 1
-                remaining -= 1
-                this_draw = self._drawn(state, seat, tile, pending + events, rng, None)
-                events += this_draw
-                if len(this_draw) == 1:  # it fits somewhere: the turn goes on
-                    if remaining and state.rules.hides_under(tile):
-                        tiles, pool = state.rules.draw_pool(stack, remaining)
-                        under = draw_random(tiles, stack, pool, rng)
-                        stack[under.id] -= 1
-                        events.append(self._hidden(seat, under, tile, rng))
-                    for hook in state.rules.after_draw:
-                        events += hook(self, state, seat, this_draw[0].data, pending + events, rng)
-                    return events
-        if remaining == 0:
-            events += self.final_scoring(state, pending + events)
-        return events
+    def open_turn(self, turn: Turn[State], seat: int, rng: random.Random) -> None:
+        """Draws for ``seat`` (internal randomness) until a tile fits; ends the game when
+        the stack is empty."""
+        if turn.state.options["randomness"] == "internal":
+            while turn.state.remaining and not self.draw(turn, seat, None, rng, None):
+                pass
+        self.end_if_empty(turn)
 
-    @staticmethod
-    def _hidden(seat: int, tile: TileType, over: TileType, rng: random.Random) -> Event:
-        """``tile_hidden``: nobody may see which tile went under the hill (``visible_to``
-        is empty; :meth:`redact` leaves ``tile: null``). The ``salt``, unpredictable
-        without the game's seed and redacted too, keeps the event's published hash from
-        telling the tile: without it, hashing each tile id would find it."""
-        salt = f"{rng.getrandbits(128):032x}"
-        data = {"seat": seat, "tile": tile.id, "under": over.id, "salt": salt}
-        return Event("tile_hidden", data, visible_to=())
+    def end_if_empty(self, turn: Turn[State]) -> None:
+        """The final scoring, once no tile is left to place."""
+        if turn.state.phase == PHASE_DRAW and not turn.state.remaining:
+            self._final_scoring(turn)
 
-    @staticmethod
-    def _drawn(
-        state: State,
+    def draw(
+        self,
+        turn: Turn[State],
         seat: int,
-        tile: TileType,
-        pending: list[Event],
+        tile: TileType | None,
         rng: random.Random,
         command: JSON | None,
-    ) -> list[Event]:
-        """``tile_drawn`` (with the modules' details: a wheel icon), and
-        ``tile_set_aside`` if the tile fits nowhere."""
+    ) -> bool:
+        """Emit the draw of ``tile`` (``None``: drawn from ``rng``; ``command``: the
+        client's ``draw_tile`` in external mode): ``tile_drawn`` with the modules'
+        details (a wheel icon), and ``tile_set_aside`` if it fits nowhere; for a tile
+        that fits, the tile that goes under it if it is a hill and what the modules
+        make of the draw (the wheel turns). Whether it fits."""
+        state = turn.state
+        if tile is None:
+            tile = self._random_tile(state, rng)
         details: JSON = {}
         for detail in state.rules.draw_details:
-            details.update(detail(state, tile, pending, rng, command))
-        return drawn(seat, tile, state.rules.fits_anywhere(state, tile), details)
+            details.update(detail(state, tile, rng, command))
+        fits = state.rules.fits_anywhere(state, tile)
+        hides = fits and state.remaining > 1 and state.rules.hides_under(tile)
+        # a client's tile under the hill is checked before anything is emitted
+        under = self._under(state, tile, command) if hides and command is not None else None
+        events = drawn(seat, tile, fits, details)
+        turn.emit(*events)
+        if not fits:
+            return False
+        if hides:
+            if under is None:  # drawn blind from what is left once the hill is drawn
+                under = self._random_tile(turn.state, rng)
+            turn.emit(_hidden(seat, under, tile, rng))
+        for hook in state.rules.after_draw:
+            hook(self, turn, seat, events[0].data, rng)
+        return True
 
-    def final_scoring(self, state: State, pending: Sequence[Event] = ()) -> list[Event]:
-        """The final scoring and ``game_ended`` events if the game ended after
-        ``pending`` (events not yet folded into ``state``). The decider calls it once,
-        when the stack runs out; clients may call it for projected final scores."""
-        final = state.copy()
-        for event in pending:
-            self.evolve(final, event)
-        events = []
-        for hook in final.rules.end_of_game:
-            for data in hook(final):
-                events.append(Event("feature_scored", data))
-                self.evolve(final, events[-1])
-        best = max(final.scores)
-        winners = [s for s, points in enumerate(final.scores) if points == best]
-        events.append(Event("game_ended", {"scores": final.scores, "winners": winners}))
-        return events
+    @staticmethod
+    def _random_tile(state: State, rng: random.Random) -> TileType:
+        tiles, pool = state.rules.draw_pool(state.stack, state.remaining)
+        return draw_random(tiles, state.stack, pool, rng)
+
+    def _under(self, state: State, hill: TileType, command: JSON) -> TileType:
+        """The tile a client says went under ``hill``, which it draws now (external
+        mode): one that may be drawn once the hill has left the stack."""
+        under = state.catalogue.get(command.get("under"))
+        stack = {**state.stack, hill.id: state.stack[hill.id] - 1}
+        if under is None or under.id not in drawable(state.rules, stack, state.remaining - 1):
+            raise self.illegal("hidden_tile_required", f"name the tile drawn under {hill.name}")
+        return under
+
+    def final_scoring(self, state: State) -> list[Event]:
+        """The final scoring and ``game_ended`` events if the game ended now. The decider
+        emits them once, when the stack runs out; clients may ask for projected final
+        scores."""
+        turn = Turn(self, state)
+        self._final_scoring(turn)
+        return turn.events
+
+    def _final_scoring(self, turn: Turn[State]) -> None:
+        for hook in turn.state.rules.end_of_game:
+            for data in hook(turn.state):
+                turn.emit(Event("feature_scored", data))
+        scores = list(turn.state.scores)
+        winners = [s for s, points in enumerate(scores) if points == max(scores)]
+        turn.emit(Event("game_ended", {"scores": scores, "winners": winners}))
 
     # -- questions -------------------------------------------------------------
-
-    def awaiting(self, state: State) -> list[JSON]:
-        step = state.rules.steps.get(state.phase) if state.rules else None
-        if step is not None:
-            return step.awaiting(state)
-        if state.phase == PHASE_TILE:
-            return [{"seat": state.seat, "decision": "place_tile", "tile": state.tile.id}]
-        if state.phase == PHASE_FIGURE:
-            x, y = state.placed
-            return [{"seat": state.seat, "decision": "place_follower", "x": x, "y": y}]
-        if state.phase == PHASE_DRAW:
-            return [{"seat": state.seat, "decision": "draw_tile"}]
-        return []
-
-    def legal_commands(self, state: State, seat: int) -> JSON:
-        step = state.rules.steps.get(state.phase) if state.rules else None
-        if step is not None:
-            return step.legal(state, seat)
-        if seat != state.seat or state.phase not in (PHASE_DRAW, PHASE_TILE, PHASE_FIGURE):
-            return {"seat": seat, "decision": None}
-        if state.phase == PHASE_DRAW:  # external randomness only
-            # The true stack: the tiles under hills cannot be drawn (see the docs' "The
-            # tile under a hill" for why that is acceptable with external randomness).
-            pool, _ = state.rules.draw_pool(state.stack, state.remaining)
-            tiles = {tile.id: state.stack[tile.id] for tile in pool if state.stack[tile.id]}
-            return {"seat": seat, "decision": "draw_tile", "tiles": tiles}
-        if state.phase == PHASE_TILE:
-            tile = state.tile
-            placements = [
-                {
-                    "x": pos[0],
-                    "y": pos[1],
-                    "rotation": ROTATIONS[q],
-                    "spots": _spot_menu(tile, q, self.free_segments(state, seat, tile, pos, q)),
-                }
-                for pos, q in state.rules.placements(state, tile)
-            ]
-            return {
-                "seat": seat,
-                "decision": "place_tile",
-                "tile": tile.id,
-                "placements": placements,
-            }
-        placed = state.board.tiles[state.placed]
-        features = [state.graph.feature(placed.node + i) for i in range(len(placed.tile.segments))]
-        by_figure = None
-        if len(state.rules.figures) > 1:
-            by_figure = {
-                name: _spot_menu(
-                    placed.tile,
-                    placed.q,
-                    [
-                        i
-                        for i, feature in enumerate(features)
-                        if self._may_put(state, seat, name, placed.node + i, feature)
-                    ]
-                    if state.supply[seat][name]
-                    else [],
-                )
-                for name in state.rules.figures
-            }
-            spots = by_figure["follower"]  # the same tests as _may_take's
-        else:
-            free = [
-                i
-                for i, feature in enumerate(features)
-                if self._may_take(state, seat, feature.kind.name, occupied(feature))
-            ]
-            spots = _spot_menu(placed.tile, placed.q, free)
-        menu = {
-            "seat": seat,
-            "decision": "place_follower",
-            "x": state.placed[0],
-            "y": state.placed[1],
-            "spots": spots,
-            "skip": True,
-        }
-        commands = [c for menus in state.rules.figure_menus for c in menus(state, seat)]
-        if commands:
-            menu["commands"] = commands
-        if by_figure is not None:
-            menu["figures"] = by_figure
-        return menu
-
-    @staticmethod
-    def _may_take(state: State, seat: int, kind: str, occupied: bool) -> bool:
-        """Whether ``seat`` may put a follower on a segment of ``kind`` (menus only; the
-        command itself is checked by ``_figure_node`` with a reason for each refusal)."""
-        if occupied or state.supply[seat]["follower"] < 1 or kind in state.rules.closed_kinds:
-            return False
-        return kind != "field" or state.options["farmers"]
-
-    @staticmethod
-    def _may_put(state: State, seat: int, figure: str, node: int, feature: Feature) -> bool:
-        """Whether ``seat`` may put a ``figure`` on the segment ``node`` (of ``feature``)
-        of the tile just placed (the menus of games with several figure types; the same
-        tests as ``_figure_node``, without the reasons)."""
-        if state.supply[seat][figure] < 1 or not feature.kind.figures:
-            return False
-        if feature.kind.name == "field" and not state.options["farmers"]:
-            return False
-        rules = state.rules
-        if rules.figures[figure].rule(state, seat, feature):
-            return False
-        return not any(check(state, seat, figure, node) for check in rules.figure_checks)
-
-    def free_segments(self, state: State, seat: int, tile: TileType, pos: Pos, q: int) -> list[int]:
-        """The segments of ``tile`` a follower could take if it went at ``pos`` turned
-        ``q`` times, worked out before placing: a segment is taken when any neighbour
-        feature it would join holds a figure."""
-        if state.supply[seat]["follower"] < 1:
-            return []  # the common case late in a game, so skip the neighbour checks
-        graph = state.graph
-        taken = {
-            link.segment
-            for link, other in state.board.connections(pos, tile, q)
-            if graph.feature(other).figures
-        }
-        return [
-            i
-            for i, segment in enumerate(tile.segments)
-            if self._may_take(state, seat, segment.kind.name, i in taken)
-        ]
 
     def view(self, state: State, seat: int | None) -> JSON:
         figures = [
@@ -594,15 +713,6 @@ class Carcassonne(Ruleset[State]):
             "expansions": copy_json(state.ext),
         }
 
-    def redact(self, event: Event, seat: int | None) -> JSON:
-        """The only secret is the tile under a hill: the others see that a tile went under
-        it, not which (nor the salt that guards the hash)."""
-        if event.is_visible_to(seat):
-            return event.data
-        if event.type == "tile_hidden":
-            return {"seat": event.data["seat"], "tile": None, "under": event.data["under"]}
-        return super().redact(event, seat)
-
     def is_over(self, state: State) -> bool:
         return state.phase == PHASE_OVER
 
@@ -620,13 +730,14 @@ class Carcassonne(Ruleset[State]):
         return BOTS[bot](self, state, seat, rng)
 
 
-def _spot_menu(tile: TileType, q: int, segments: list[int]) -> list[JSON]:
-    spots = tile.spots[q]
-    menu = []
-    for i in segments:
-        kind, _, sides = spots[i].partition(":")
-        menu.append({"spot": spots[i], "kind": kind, "sides": sides.split(",") if sides else []})
-    return menu
+def _hidden(seat: int, tile: TileType, over: TileType, rng: random.Random) -> Event:
+    """``tile_hidden``: nobody may see which tile went under the hill (``visible_to``
+    is empty; :attr:`Carcassonne.secrets` leaves ``tile: null``). The ``salt``,
+    unpredictable without the game's seed and hidden too, keeps the event's published
+    hash from telling the tile: without it, hashing each tile id would find it."""
+    salt = f"{rng.getrandbits(128):032x}"
+    data = {"seat": seat, "tile": tile.id, "under": over.id, "salt": salt}
+    return Event("tile_hidden", data, visible_to=())
 
 
 CARCASSONNE = Carcassonne()

@@ -6,10 +6,9 @@ rules consult every enabled module at four named points:
 - **tile placement** (``tile_checks``): extra conditions on where the tiles they concern
   may go (the River's "continue the river"); each returns an IllegalMove code or
   ``None``;
-- **figure placement** (``figures``, ``figure_checks``): the figure types a seat owns
-  (name, weight for majorities, count, and the rule saying where one may stand: a big
-  follower like a follower, a builder only beside one's own follower) and extra
-  conditions on placing any figure;
+- **figure placement** (``figures``): the figure types a seat owns (name, weight for
+  majorities, count, and the rule saying where one may stand: a big follower like a
+  follower, a builder only beside one's own follower);
 - **feature scoring** (``scorers``): points for a feature of a given kind. A later
   module's scorer receives the one it replaces, so an inn can double a road's points
   or a cathedral zero an unfinished city without copying the base rules;
@@ -21,8 +20,10 @@ rules consult every enabled module at four named points:
   farmers, trade goods).
 
 A module may keep its own state (``initial``: its part of ``State.ext`` when the game
-starts), fold its own events (``evolvers``), add steps to a turn (``steps``: a phase
-with its commands, who is awaited, the menu and a bot), react to a tile placed
+starts), fold its own events (``evolvers``), add decisions to a turn (``steps``: a
+phase with the commands that answer it, who is awaited, the menu and a bot; the events
+that open one pause the turn and the state holds where it goes on, see
+``State.pause``), react to a tile placed
 (``after_tile``) or a figure placed (``after_figure``: the shepherd's first draw), hide
 a tile under another (``hides_under``: the hills), offer options (``options``), lay
 out a large start board (``layout``, ``attach``: the wheel, with the spring beside it),
@@ -48,13 +49,26 @@ from service.rules.tiling.tiles import TileType
 if TYPE_CHECKING:
     import random
 
+    from service.rules.carcassonne.figures import Prospect
     from service.rules.carcassonne.game import Carcassonne
     from service.rules.carcassonne.state import State
+    from service.rules.core import Turn
 
+
+#: The phases of a turn: each names the decision awaited in it (a step's kind).
+PHASE_NEW = "new"
+PHASE_DRAW = "draw_tile"
+PHASE_TILE = "place_tile"
+PHASE_FIGURE = "place_follower"
+#: the figure step is done and the turn's scoring and end follow, worked out by the
+#: decider in the same command: never the phase between two commands
+PHASE_END = "end_turn"
+PHASE_OVER = "over"
 
 #: figure_rule(state, seat, feature) -> IllegalMove code or None: may ``seat`` put a
-#: figure of this type on ``feature`` (the feature of a segment of the tile just placed)
-FigureRule = Callable[["State", int, Feature], "str | None"]
+#: figure of this type on ``feature`` (the feature of a segment of the tile just placed,
+#: or the :class:`~service.rules.carcassonne.figures.Prospect` of one not placed yet)
+FigureRule = Callable[["State", int, "Feature | Prospect"], "str | None"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,54 +110,59 @@ class TileRule:
     check: TileCheck
 
 
-#: figure_check(state, seat, figure, node) -> IllegalMove code or None
-FigureCheck = Callable[["State", int, str, int], "str | None"]
 #: end_of_game(state) -> the data of the feature_scored events of the final scoring
 EndOfGame = Callable[["State"], "list[dict[str, Any]]"]
 #: after_scoring(state, seat) -> events once this turn's features are scored (the turn's
 #: tile placed and its completed features in ``state.completed``, scoring not yet folded)
 AfterScoring = Callable[["State", int], "list[Event]"]
-#: extra_turn(state, seat, new) -> why ``seat`` plays again, or None; ``new`` is the
-#: (root, figure) placed this turn, if any
-ExtraTurn = Callable[["State", int, "tuple[int, Figure] | None"], "str | None"]
+#: extra_turn(state, seat) -> why ``seat`` plays again, or None (asked with the turn's
+#: figure placed and its scoring not yet folded)
+ExtraTurn = Callable[["State", int], "str | None"]
 #: evolver(state, data): folds one event of a module's own type
 Evolver = Callable[["State", dict[str, Any]], None]
 #: after_tile(state, seat, tile, pos, quarter_turns) -> events after ``tile_placed`` (the
 #: tile is not on the board yet)
 AfterTile = Callable[["State", int, TileType, Pos, int], "list[Event]"]
-#: after_figure(ruleset, state, seat, figure, node, rng) -> (events after the figure
-#: step: ``follower_placed`` of ``figure`` on ``node``, or both ``None`` for a skip;
-#: whether the turn pauses for a decision the module awaits)
+#: after_figure(ruleset, turn, seat, figure, node, rng): emits into ``turn`` what follows
+#: the figure step (``follower_placed`` of ``figure`` on ``node``, or both ``None`` for a
+#: skip); an event that opens a module's step pauses the turn there (``State.pause``)
 AfterFigure = Callable[
-    ["Carcassonne", "State", int, "str | None", "int | None", "random.Random"],
-    "tuple[list[Event], bool]",
+    ["Carcassonne", "Turn[State]", int, "str | None", "int | None", "random.Random"], None
 ]
-#: draw_detail(state, tile, pending, rng, command) -> extra data for ``tile_drawn`` (which
-#: copy was drawn); ``command`` is the client's ``draw_tile`` in external randomness
-#: mode, else ``None`` and the detail is drawn from ``rng``; ``pending`` are this
-#: command's events not yet folded
+#: draw_detail(state, tile, rng, command) -> extra data for ``tile_drawn`` (which copy was
+#: drawn); ``command`` is the client's ``draw_tile`` in external randomness mode, else
+#: ``None`` and the detail is drawn from ``rng``
 DrawDetail = Callable[
-    ["State", TileType, "list[Event]", "random.Random", "dict[str, Any] | None"], "dict[str, Any]"
+    ["State", TileType, "random.Random", "dict[str, Any] | None"], "dict[str, Any]"
 ]
-#: after_draw(ruleset, state, seat, drawn, pending, rng) -> events once a tile that fits
-#: is drawn (``drawn``: the ``tile_drawn`` data), before it is placed
-AfterDraw = Callable[
-    ["Carcassonne", "State", int, "dict[str, Any]", "list[Event]", "random.Random"],
-    "list[Event]",
-]
+#: after_draw(ruleset, turn, seat, drawn, rng): emits into ``turn`` what a tile that fits
+#: causes once drawn (``drawn``: the ``tile_drawn`` data), before it is placed
+AfterDraw = Callable[["Carcassonne", "Turn[State]", int, "dict[str, Any]", "random.Random"], None]
 #: command handler(ruleset, state, seat, command, rng) -> events
 Handler = Callable[["Carcassonne", "State", int, "dict[str, Any]", "random.Random"], "list[Event]"]
 
 
+def active_seat(state: State) -> int:
+    return state.seat
+
+
+def no_details(state: State) -> dict[str, Any]:
+    return {}
+
+
 @dataclass(frozen=True, slots=True)
 class Step:
-    """A step a module adds to a turn, under its own phase name: the commands it takes,
-    who is awaited (``[{"seat", "decision", ...}]``), each seat's menu and a random bot."""
+    """One decision of a turn, named by its phase (the decision's kind): the handler of
+    each command that answers it, their menu for the awaited seat (``{command type:
+    options}``), what the seat needs to know to decide (the decision's details), who is
+    awaited, and a random bot's choice (``None`` for the base game's steps, which the
+    bots play themselves)."""
 
     commands: Mapping[str, Handler]
-    awaiting: Callable[[State], list[dict[str, Any]]]
-    legal: Callable[[State, int], dict[str, Any]]
-    bot: Callable[[State, int, random.Random], dict[str, Any]]
+    menu: Callable[[State, int], dict[str, Any]]
+    details: Callable[[State], dict[str, Any]] = no_details
+    seat: Callable[[State], int] = active_seat
+    bot: Callable[[State, int, random.Random], dict[str, Any]] | None = None
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -155,7 +174,6 @@ class Module:
     figures: Mapping[str, FigureType] = field(default_factory=dict)
     scorers: Mapping[str, Scorer] = field(default_factory=dict)
     tile_checks: tuple[TileRule, ...] = ()
-    figure_checks: tuple[FigureCheck, ...] = ()
     end_of_game: tuple[EndOfGame, ...] = ()
     after_scoring: tuple[AfterScoring, ...] = ()
     extra_turns: tuple[ExtraTurn, ...] = ()
@@ -182,9 +200,11 @@ class Module:
     after_draw: tuple[AfterDraw, ...] = ()
     #: base event type -> evolver run after the base one (a drawn wheel icon)
     observers: Mapping[str, Evolver] = field(default_factory=dict)
+    #: commands that answer the base game's ``place_follower`` decision instead of a
+    #: figure on the tile (a crown space), and their menu: figure_menu(state, seat) ->
+    #: ``{command type: options}``, leaving out a command that has no option now
     figure_commands: Mapping[str, Handler] = field(default_factory=dict)
-    #: figure_menu(state, seat) -> the module's commands for the figure step's menu
-    figure_menu: Callable[[State, int], list[dict[str, Any]]] | None = None
+    figure_menu: Callable[[State, int], dict[str, Any]] | None = None
     #: IllegalMove code -> the rule in plain words, for the codes this module raises
     rules: Mapping[str, str] = field(default_factory=dict)
     #: initial(seats) -> this module's part of ``State.ext`` (JSON-like), if it keeps any

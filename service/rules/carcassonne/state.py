@@ -14,16 +14,19 @@ from typing import Any
 
 from service.rules.carcassonne.base import modules_for
 from service.rules.carcassonne.modules import (
+    PHASE_DRAW,
+    PHASE_FIGURE,
+    PHASE_NEW,
+    PHASE_OVER,
+    PHASE_TILE,
     AfterScoring,
     Evolver,
     ExtraTurn,
     FigureType,
-    Handler,
     Module,
     Score,
     Scorer,
     Scoring,
-    Step,
 )
 from service.rules.tiling.board import Board
 from service.rules.tiling.features import Feature, Figure
@@ -33,12 +36,6 @@ from service.rules.tiling.state import TileGameState
 from service.rules.tiling.tiles import Catalogue, TileType
 
 DATA = Path(__file__).parent / "data"
-
-PHASE_NEW = "new"
-PHASE_DRAW = "draw_tile"
-PHASE_TILE = "place_tile"
-PHASE_FIGURE = "place_follower"
-PHASE_OVER = "over"
 
 
 class GameRules:
@@ -73,33 +70,25 @@ class GameRules:
             tuple(rule.check for rule in self.tile_checks if rule.concerns(tile))
             for tile in self.catalogue.tiles
         ]
-        self.figure_checks = tuple(c for m in modules for c in m.figure_checks)
         self.end_of_game = tuple(c for m in modules for c in m.end_of_game)
         self.after_scoring: tuple[AfterScoring, ...] = tuple(
             h for m in modules for h in m.after_scoring
         )
         self.extra_turns: tuple[ExtraTurn, ...] = tuple(h for m in modules for h in m.extra_turns)
         self.evolvers: dict[str, Evolver] = {}
-        self.steps: dict[str, Step] = {}
         for module in modules:
             self.evolvers.update(module.evolvers)
-            self.steps.update(module.steps)
         self.after_tile = tuple(h for m in modules for h in m.after_tile)
         self.after_figure = tuple(h for m in modules for h in m.after_figure)
         self._hides = tuple(m.hides_under for m in modules if m.hides_under)
         self.draw_details = tuple(m.draw_detail for m in modules if m.draw_detail)
         self.after_draw = tuple(h for m in modules for h in m.after_draw)
         self.observers: dict[str, list[Evolver]] = {}
-        self.figure_commands: dict[str, Handler] = {}
         for module in modules:
             for kind, observer in module.observers.items():
                 self.observers.setdefault(kind, []).append(observer)
-            self.figure_commands.update(module.figure_commands)
         self.figure_menus = tuple(m.figure_menu for m in modules if m.figure_menu)
         self._tie_breaks = tuple(m.tie_break for m in modules if m.tie_break)
-        #: the kinds no figure may stand on (the river)
-        kinds = self.catalogue.kinds.values()
-        self.closed_kinds = frozenset(k.name for k in kinds if not k.figures)
         #: tile groups drawn apart, in order, before the main stack (tiles without a group)
         groups = [g for m in modules for g in m.draw_first]
         self.draw_groups = [[t for t in self.catalogue.tiles if t.group == g] for g in groups]
@@ -148,7 +137,9 @@ class GameRules:
         return self.main_stack, remaining  # the groups are empty: all that is left is main
 
     def placements(self, state: State, tile: TileType) -> list[tuple[Pos, int]]:
-        """Every legal ``(position, quarter turns)`` for ``tile``, module checks included."""
+        """Every legal ``(position, quarter turns)`` for ``tile``: the places the board's
+        fit table allows (``Board.problem`` asks the same table) that :meth:`tile_problem`
+        does not refuse, the checks ``place_tile`` makes."""
         found = state.board.placements(tile)
         if self._checks[tile.index]:
             found = [(pos, q) for pos, q in found if not self.tile_problem(state, tile, pos, q)]
@@ -197,14 +188,31 @@ def game_rules(modules: tuple[Module, ...]) -> GameRules:
 class State(TileGameState):
     """Everything the log has established so far. Mutated in place by :func:`evolve`."""
 
-    __slots__ = ("rules", "scores", "supply", "phase", "hidden", "blind", "extra", "ext")
+    __slots__ = (
+        "rules",
+        "scores",
+        "supply",
+        "phase",
+        "resume",
+        "hidden",
+        "blind",
+        "extra",
+        "ext",
+        "folded",
+        "decided",
+        "in_place",
+    )
 
     def __init__(self) -> None:
         super().__init__()
         self.rules: GameRules | None = None
         self.scores: list[int] = []
         self.supply: list[dict[str, int]] = []
+        #: the decision awaited now (its kind), or PHASE_NEW, PHASE_END, PHASE_OVER
         self.phase = PHASE_NEW
+        #: where the turn goes on once the module steps open now are done, innermost
+        #: last: a phase, or PHASE_END (see :meth:`pause`)
+        self.resume: list[str] = []
         #: tiles put face down under another (a hill), out of play, whose identity this
         #: fold knows (the server's fold of the whole log knows them all)
         self.hidden: list[str] = []
@@ -218,9 +226,31 @@ class State(TileGameState):
         self.extra = False
         #: each expansion module's own state (JSON-like), by module name
         self.ext: dict[str, Any] = {}
+        #: events folded so far: names the decision open now, which every event closes
+        self.folded = 0
+        #: ``(folded, decisions)``: the open decisions as last worked out, good while no
+        #: event is folded (the core asks for them several times per command)
+        self.decided: tuple[int, list[Any]] = (-1, [])
+        #: whether the command being applied folds its events straight into this state
+        #: as the decider emits them (see ``Carcassonne.apply``)
+        self.in_place = False
+
+    def pause(self, phase: str, then: str) -> None:
+        """A module's step (``phase``) interrupts the turn, which goes on at ``then``
+        once it is done (see :meth:`go_on`). Called by the evolver of the event that
+        opens the step, with ``then`` worked out from the state, so that what follows a
+        decision is folded from the log and never written into an event."""
+        self.resume.append(then)
+        self.phase = phase
+
+    def go_on(self) -> None:
+        """The module's step open now is done: back to where it interrupted the turn
+        (PHASE_END: the decider ends the turn in the same command)."""
+        self.phase = self.resume.pop()
 
     def light_copy(self) -> State:
         other = super().light_copy()
+        other.resume = list(self.resume)
         other.scores = list(self.scores)
         other.supply = [dict(s) for s in self.supply]
         other.hidden = list(self.hidden)
@@ -289,7 +319,7 @@ def _follower_placed(state: State, data: dict[str, Any]) -> None:
     pos = (data["x"], data["y"])
     seat, figure = data["seat"], data["figure"]
     weight = state.rules.figures[figure].weight
-    feature = state.graph.feature(state.tile_node(pos, data["spot"]))
+    feature = state.feature_to_change(state.tile_node(pos, data["spot"]))
     feature.figures.append(Figure(seat, figure, weight, pos, data["spot"]))
     state.supply[seat][figure] -= 1
 
@@ -299,7 +329,7 @@ def _feature_scored(state: State, data: dict[str, Any]) -> None:
         state.scores[seat] += data["points"]
     if data["returned"]:
         at = data["at"]
-        feature = state.graph.feature(state.tile_node((at["x"], at["y"]), at["spot"]))
+        feature = state.feature_to_change(state.tile_node((at["x"], at["y"]), at["spot"]))
         for figure in feature.figures:
             state.supply[figure.seat][figure.kind] += 1
         feature.figures = []

@@ -28,38 +28,38 @@ def _answer(
     state: State,
     seat: int,
     rng: random.Random,
-    choose: Callable[[JSON], JSON],
+    choose: Callable[[str, JSON], JSON],
 ) -> JSON:
     """A bot's answer: reveals and draws (external randomness) are weighted by what is
-    left, as every bot does; any other decision is ``choose(menu)``, the menu being
-    :meth:`SouthSeas.legal_commands`."""
-    decision = ruleset.awaiting(state)[0]["decision"]
-    if decision == "reveal_ship":
+    left, as every bot does; any other decision is ``choose(kind, commands)``, the
+    commands being the decision's menu in :meth:`SouthSeas.legal_commands`."""
+    (decision,) = ruleset.legal_commands(state, seat)["decisions"]
+    kind = decision["kind"]
+    if kind == "reveal_ship":
         return {"type": "reveal_ship", "ship": rng.choice(state.ship_stack)}
-    if decision == "draw_tile":
+    if kind == "draw_tile":
         tiles = [tile for tile, n in state.stack.items() if n]
         weights = [state.stack[tile] for tile in tiles]
         return {"type": "draw_tile", "tile": rng.choices(tiles, weights)[0]}
-    return choose(ruleset.legal_commands(state, seat))
+    return choose(kind, decision["commands"])
 
 
-def _islander_options(ruleset: SouthSeas, state: State, seat: int) -> list[JSON]:
-    menu = ruleset.legal_commands(state, seat)
-    options: list[JSON] = [{"type": "place_islander", "spot": s["spot"]} for s in menu["spots"]]
-    options += [{"type": "retrieve_islander", **r} for r in menu["retrieve"]]
+def _islander_options(commands: JSON) -> list[JSON]:
+    """The islander step's commands, from its menu."""
+    options = [{"type": "place_islander", "spot": s["spot"]} for s in commands["place_islander"]]
+    options += [{"type": "retrieve_islander", **r} for r in commands["retrieve_islander"]]
     return [*options, {"type": "skip"}]
 
 
 def random_bot(ruleset: SouthSeas, state: State, seat: int, rng: random.Random) -> JSON:
-    def choose(menu: JSON) -> JSON:
-        decision = menu["decision"]
-        if decision == "place_tile":
-            return {"type": "place_tile", **rng.choice(menu["placements"])}
-        if decision == "place_islander":
-            return rng.choice(_islander_options(ruleset, state, seat))
-        if decision == "choose_ship":
-            return {"type": "choose_ship", "ship": rng.choice(menu["ships"])}
-        choice = rng.choice([*menu["ships"], None])
+    def choose(kind: str, commands: JSON) -> JSON:
+        if kind == "place_tile":
+            return {"type": "place_tile", **rng.choice(commands["place_tile"])}
+        if kind == "place_islander":
+            return rng.choice(_islander_options(commands))
+        if kind == "choose_ship":
+            return {"type": "choose_ship", **rng.choice(commands["choose_ship"])}
+        choice = rng.choice([*commands["deliver"], None])
         return {"type": "pass"} if choice is None else {"type": "deliver", **choice}
 
     return _answer(ruleset, state, seat, rng, choose)
@@ -98,37 +98,36 @@ def _potential(state: State, command: JSON) -> int:
 
 
 def _best_islander_step(
-    ruleset: SouthSeas, state: State, seat: int, rng: random.Random
+    state: State, seat: int, commands: JSON, rng: random.Random
 ) -> tuple[int, JSON]:
-    options = _islander_options(ruleset, state, seat)
+    options = _islander_options(commands)
     scored = [((_gain(state, seat, c), _potential(state, c)), c) for c in options]
     top = max(score for score, _ in scored)
     return top[0], rng.choice([c for score, c in scored if score == top])
 
 
 def greedy_bot(ruleset: SouthSeas, state: State, seat: int, rng: random.Random) -> JSON:
-    def choose(menu: JSON) -> JSON:
-        decision = menu["decision"]
-        if decision == "place_tile":
+    def choose(kind: str, commands: JSON) -> JSON:
+        if kind == "place_tile":
             best: list[JSON] = []
             top = -1
-            for entry in menu["placements"]:
+            for entry in commands["place_tile"]:
                 command = {"type": "place_tile", **entry}
                 trial = ruleset.copy_state(state)
-                for event in ruleset.decide(trial, seat, command, rng):
-                    ruleset.evolve(trial, event)
-                gain = _best_islander_step(ruleset, trial, seat, rng)[0]
+                ruleset.apply(trial, seat, command, rng)
+                (islander,) = ruleset.legal_commands(trial, seat)["decisions"]
+                gain = _best_islander_step(trial, seat, islander["commands"], rng)[0]
                 if gain > top:
                     best, top = [command], gain
                 elif gain == top:
                     best.append(command)
             return rng.choice(best)
-        if decision == "place_islander":
-            return _best_islander_step(ruleset, state, seat, rng)[1]
-        if decision == "choose_ship":
-            return {"type": "choose_ship", "ship": menu["ships"][0]}
+        if kind == "place_islander":
+            return _best_islander_step(state, seat, commands, rng)[1]
+        if kind == "choose_ship":
+            return {"type": "choose_ship", **commands["choose_ship"][0]}
         ships = state.content.ship_by_id
-        best_ship = max(menu["ships"], key=lambda s: ships[s["ship"]].points)
+        best_ship = max(commands["deliver"], key=lambda s: ships[s["ship"]].points)
         return {"type": "deliver", **best_ship}
 
     return _answer(ruleset, state, seat, rng, choose)

@@ -3,8 +3,8 @@
 A turn (rulebook "Playing the game") is: draw and place a sea tile; place one islander
 on it, or retrieve one from the board, or neither; evaluate what the tile completed
 (and a fishing boat's sea region); optionally deliver wares to one face-up ship.
-Commands, each answering the one pending decision that :meth:`SouthSeas.awaiting`
-names (see docs/rulesets/carcassonne-south-seas.md):
+One decision is open at a time (:meth:`SouthSeas.decisions`), and these commands answer
+it (see docs/rulesets/carcassonne-south-seas.md):
 
 - ``reveal_ship {ship}`` and ``draw_tile {tile}``: only with ``randomness: "external"``;
 - ``place_tile {x, y, rotation}``;
@@ -15,24 +15,31 @@ names (see docs/rulesets/carcassonne-south-seas.md):
 
 After each command the decider plays out every automatic consequence (ship awards,
 refilling the display, ending the turn, the next draw, the end of the game) until a
-seat must decide again.
+seat must decide again, folding each event as it is emitted (:class:`~service.rules.core.Turn`)
+into a light copy of the state that leaves the board alone.
+
+Each rule that can refuse a command has one check (``*_problem``: the IllegalMove code
+and message, or ``None``), used both by the command's handler and to draw the menu from
+its candidates, so the menu never lists a command that ``decide`` refuses.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, ClassVar
 
 from service.rules.core import (
     JSON,
     RANDOMNESS_MODES,
     Event,
-    IllegalMove,
     InvalidOptions,
     Ruleset,
+    Turn,
     checked_options,
+    illegal,
 )
+from service.rules.decisions import Decision, single
 from service.rules.south_seas import evaluation
 from service.rules.south_seas.content import ContentError, content_for
 from service.rules.south_seas.ships import WARES, Ship
@@ -50,7 +57,6 @@ from service.rules.south_seas.state import (
     STEP_PLACE,
     State,
     evolve,
-    evolve_light,
 )
 from service.rules.tiling.features import Figure
 from service.rules.tiling.geometry import ROTATIONS
@@ -128,7 +134,7 @@ RULES = {
 }
 
 #: the commands that answer each decision
-ANSWERS = {
+ANSWERS: dict[str, tuple[str, ...]] = {
     "reveal_ship": ("reveal_ship",),
     "draw_tile": ("draw_tile",),
     "place_tile": ("place_tile",),
@@ -136,11 +142,12 @@ ANSWERS = {
     "choose_ship": ("choose_ship",),
     "deliver": ("deliver", "pass"),
 }
-ALL_COMMANDS = {c for answers in ANSWERS.values() for c in answers}
 
-
-def illegal(code: str, message: str) -> IllegalMove:
-    return IllegalMove(code, message, RULES.get(code))
+#: why a command is refused: an IllegalMove code and a message (an IllegalMove is built
+#: only to be raised, not for each choice a menu leaves out)
+Refusal = tuple[str, str]
+#: why ``seat`` may not send a command now, or ``None``
+Check = Callable[[State, int, JSON], Refusal | None]
 
 
 class SouthSeas(Ruleset[State]):
@@ -149,6 +156,8 @@ class SouthSeas(Ruleset[State]):
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 5
     bots: ClassVar[tuple[str, ...]] = ("random", "greedy")
+    answers: ClassVar[Mapping[str, tuple[str, ...]]] = ANSWERS
+    rules: ClassVar[Mapping[str, str]] = RULES
 
     # -- catalogue -------------------------------------------------------------
 
@@ -187,6 +196,7 @@ class SouthSeas(Ruleset[State]):
             "game_started",
             {
                 "ruleset": self.name,
+                "rules_version": self.rules_version,
                 "options": dict(options),
                 "seats": seats,
                 "islanders": ISLANDERS,
@@ -196,8 +206,7 @@ class SouthSeas(Ruleset[State]):
                 "ships": [ship.id for ship in content.ships],
             },
         )
-        state = self.evolve(self.initial_state(), started)
-        return [started, *self._advance(state, [], rng)]
+        return [started, *self._then(self.evolve(self.initial_state(), started), rng, [])]
 
     def initial_state(self) -> State:
         return State()
@@ -209,37 +218,65 @@ class SouthSeas(Ruleset[State]):
     def copy_state(self, state: State) -> State:
         return state.copy()
 
-    def decide(self, state: State, seat: int, command: JSON, rng: random.Random) -> list[Event]:
-        if state.step == STEP_OVER:
-            raise illegal("game_over", "the game is over")
-        kind = command.get("type") if isinstance(command, Mapping) else None
-        if kind not in ALL_COMMANDS:
-            raise illegal("unknown_command", f"unknown command type {kind!r}")
-        (pending,) = self.awaiting(state)
-        if seat != pending["seat"]:
-            raise illegal("not_your_turn", f"seat {pending['seat']} is awaited, not seat {seat}")
-        if kind not in ANSWERS[pending["decision"]]:
-            raise illegal("unexpected_command", f"awaiting {pending['decision']}, not {kind}")
-        return getattr(self, "_" + kind)(state, seat, command, rng)
+    def scratch_copy(self, state: State) -> State:
+        """The light copy: working a command out changes nothing on the board, and the
+        table parts of its own events are folded only once it is decided."""
+        return state.light_copy()
 
-    # -- commands --------------------------------------------------------------
+    def decisions(self, state: State) -> list[Decision]:
+        """The one open decision. The core asks for it several times per command, so the
+        state keeps it for as long as no event is folded (see :meth:`_open_decision`)."""
+        folded, decision = state.decision
+        if folded != state.folded:
+            folded = state.folded
+            decision = self._open_decision(state)
+            state.decision = (folded, decision)
+        return [] if decision is None else [decision]
+
+    @staticmethod
+    def _open_decision(state: State) -> Decision | None:
+        """The open decision, computed from the state: refilling the display comes first,
+        then the merchant's ship choice (whoever's turn it is), then the active seat's
+        step. Its id is the count of events folded, which every event changes."""
+        if state.step == STEP_OVER or state.content is None:
+            return None
+        seat, details = state.seat, {}
+        if len(state.display) < DISPLAY and state.ship_stack:
+            kind = "reveal_ship"
+        elif state.owed:
+            merchant = state.owed[0]
+            seat, kind = merchant["seat"], "choose_ship"
+            details = {"ships": _highest(state), "market": {"x": merchant["x"], "y": merchant["y"]}}
+        elif state.step == STEP_DRAW:
+            kind = "draw_tile"
+        elif state.step == STEP_PLACE:
+            kind, details = "place_tile", {"tile": state.tile.id}
+        elif state.step == STEP_ISLANDER:
+            kind, details = "place_islander", {"x": state.placed[0], "y": state.placed[1]}
+        elif state.step == STEP_DELIVER:
+            kind, details = "deliver", {"ships": list(state.offered)}
+        else:
+            raise AssertionError(f"no decision is pending at step {state.step}")
+        return single(seat, kind, state.folded, ANSWERS[kind], **details)
+
+    def handle(
+        self, state: State, decision: Decision, command: JSON, rng: random.Random
+    ) -> list[Event]:
+        return self._handlers[command["type"]](self, state, decision.seat, command, rng)
+
+    def menu(self, state: State, decision: Decision) -> JSON:
+        return {command: MENUS[command](state, decision.seat) for command in decision.commands}
+
+    # -- commands: each checks its rule, then gives its events and what follows ---
 
     def _reveal_ship(self, state: State, seat: int, command: JSON, rng: random.Random):
-        ship = state.content.ship_by_id.get(command.get("ship"))
-        if ship is None:
-            raise illegal("unknown_ship", f"no ship named {command.get('ship')!r}")
-        if ship.id not in state.ship_stack:
-            raise illegal("ship_not_in_stack", f"{ship.id} is not face down")
-        revealed = [_revealed(ship)]
-        return revealed + self._advance(state, revealed, rng)
+        _refuse(reveal_problem(state, seat, command))
+        return self._then(state, rng, [_revealed(state.content.ship_by_id[command["ship"]])])
 
     def _draw_tile(self, state: State, seat: int, command: JSON, rng: random.Random):
-        try:
-            tile = named_draw(state.catalogue, state.stack, command.get("tile"))
-        except TileStepError as error:
-            raise error.illegal(RULES) from None
-        events = drawn(seat, tile, state.board.fits_anywhere(tile))
-        return events + self._advance(state, events, rng)
+        _refuse(draw_problem(state, seat, command))
+        tile = state.catalogue.get(command["tile"])
+        return self._then(state, rng, drawn(seat, tile, state.board.fits_anywhere(tile)))
 
     def _place_tile(self, state: State, seat: int, command: JSON, rng: random.Random):
         try:
@@ -247,243 +284,165 @@ class SouthSeas(Ruleset[State]):
         except TileStepError as error:
             raise error.illegal(RULES) from None
         data = {"seat": seat, "tile": state.tile.id, "x": x, "y": y, "rotation": ROTATIONS[q]}
-        return [Event("tile_placed", data)]
+        return [Event("tile_placed", data)]  # the islander step follows: nothing else
 
     def _place_islander(self, state: State, seat: int, command: JSON, rng: random.Random):
-        spot = command.get("spot")
-        placed = state.board.tiles[state.placed]
-        index = placed.tile.spot_segment[placed.q].get(spot) if isinstance(spot, str) else None
-        if index is None:
-            raise illegal("unknown_spot", f"the tile just placed has no spot {spot!r}")
-        if state.supply[seat] < 1:
-            raise illegal("no_islanders_left", f"seat {seat} has no islander in its supply")
-        root = state.graph.find(placed.node + index)
-        feature = state.graph.features[root]
-        if feature.figures:
-            raise illegal("feature_occupied", f"the {feature.kind.name} at {spot} is occupied")
-        kind = feature.kind.name
+        _refuse(islander_problem(state, seat, command))
+        spot = command["spot"]
+        root = state.graph.find(state.tile_node(state.placed, spot))
+        kind = state.graph.features[root].kind.name
         x, y = state.placed
         data = {"seat": seat, "x": x, "y": y, "spot": spot, "kind": kind}
         data["role"] = evaluation.ROLES[kind]
         new = (root, Figure(seat, ISLANDER, 1, state.placed, spot))
-        return self._evaluate(state, rng, Event("islander_placed", data), new, None)
+        return self._evaluate(state, rng, [Event("islander_placed", data)], new, None)
 
     def _retrieve_islander(self, state: State, seat: int, command: JSON, rng: random.Random):
-        if state.options["retrieve"] == RETRIEVE_EMPTY_SUPPLY and state.supply[seat]:
-            raise illegal("supply_not_empty", f"seat {seat} still has an islander in supply")
-        x, y, spot = command.get("x"), command.get("y"), command.get("spot")
-        node = state.graph.node_at(state.board, (x, y), spot) if isinstance(spot, str) else None
-        if node is None or not isinstance(x, int) or not isinstance(y, int):
-            raise illegal("no_islander_there", f"no islander of seat {seat} at {x},{y} {spot}")
-        root = state.graph.find(node)
-        mine = [
-            f
-            for f in state.graph.features[root].figures
-            if f.seat == seat and f.pos == (x, y) and f.spot == spot
-        ]
-        if not mine:
-            raise illegal("no_islander_there", f"no islander of seat {seat} at {x},{y} {spot}")
-        kind = state.graph.features[root].kind.name
-        data = {"seat": seat, "x": x, "y": y, "spot": spot, "kind": kind}
-        return self._evaluate(state, rng, Event("islander_retrieved", data), None, (root, mine[0]))
+        _refuse(retrieve_problem(state, seat, command))
+        root, figure = _own_islanders(state, seat)[_where(command)]
+        (x, y), kind = figure.pos, state.graph.features[root].kind.name
+        data = {"seat": seat, "x": x, "y": y, "spot": figure.spot, "kind": kind}
+        return self._evaluate(state, rng, [Event("islander_retrieved", data)], None, (root, figure))
 
     def _skip(self, state: State, seat: int, command: JSON, rng: random.Random):
-        return self._evaluate(state, rng, None, None, None)
+        return self._evaluate(state, rng, [], None, None)
 
     def _evaluate(
         self,
         state: State,
         rng: random.Random,
-        step: Event | None,
+        step: list[Event],
         new: evaluation.Placement | None,
         removed: evaluation.Placement | None,
     ) -> list[Event]:
-        """Step 3: the evaluations after the islander step (``step``), then onwards."""
-        events = [] if step is None else [step]
-        data = evaluation.turn_evaluations(state, new, removed)
-        events += [Event("feature_evaluated", d) for d in data]
-        return events + self._advance(state, events, rng, STEP_AWARDS)
+        """Step 3: the evaluations after the islander step (``step``'s events; worked
+        out on the state before them), then onwards."""
+        evaluated = evaluation.turn_evaluations(state, new, removed)
+        step += [Event("feature_evaluated", data) for data in evaluated]
+        return self._then(state, rng, step, STEP_AWARDS)
 
     def _choose_ship(self, state: State, seat: int, command: JSON, rng: random.Random):
-        offered = _highest(state)
-        if command.get("ship") not in offered:
-            raise illegal("ship_not_offered", f"choose one of {offered}")
-        awarded = [_awarded(state, state.owed[0], command["ship"], offered)]
-        return awarded + self._advance(state, awarded, rng)
+        _refuse(choice_problem(state, seat, command))
+        awarded = _awarded(state, state.owed[0], command["ship"], _highest(state))
+        return self._then(state, rng, [awarded])
 
     def _deliver(self, state: State, seat: int, command: JSON, rng: random.Random):
-        ship_id, wares = command.get("ship"), command.get("wares")
-        if ship_id not in state.display:
-            raise illegal("ship_not_face_up", f"{ship_id!r} is not a face-up ship")
-        if not isinstance(wares, Mapping) or not all(
-            w in WARES and isinstance(n, int) and not isinstance(n, bool) and n >= 0
-            for w, n in wares.items()
-        ):
-            raise illegal("bad_wares", f"wares must map {', '.join(WARES)} to counts")
-        short = [w for w, n in wares.items() if n > state.wares[seat][w]]
-        if short:
-            raise illegal(
-                "not_enough_wares", f"seat {seat} has only {state.wares[seat][short[0]]} {short[0]}"
-            )
-        ship = state.content.ship_by_id[ship_id]
-        problem = ship.problem(wares)
-        if problem:
-            raise illegal("demand_not_met", problem)
+        _refuse(delivery_problem(state, seat, command))
+        ship = state.content.ship_by_id[command["ship"]]
         data = {
             "seat": seat,
-            "ship": ship_id,
+            "ship": ship.id,
             "points": ship.points,
             "demand": ship.describe()["demand"],
-            "wares": {w: n for w, n in wares.items() if n},
+            "wares": {w: n for w, n in command["wares"].items() if n},
         }
-        delivered = [Event("wares_delivered", data)]
-        return delivered + self._advance(state, delivered, rng)
+        return self._then(state, rng, [Event("wares_delivered", data)])
 
     def _pass(self, state: State, seat: int, command: JSON, rng: random.Random):
-        return self._advance(state, [], rng, STEP_END)
+        return self._then(state, rng, [], STEP_END)
+
+    #: command type -> its handler: the events the command causes
+    _handlers: ClassVar[Mapping[str, Callable[..., list[Event]]]] = {
+        "reveal_ship": _reveal_ship,
+        "draw_tile": _draw_tile,
+        "place_tile": _place_tile,
+        "place_islander": _place_islander,
+        "retrieve_islander": _retrieve_islander,
+        "skip": _skip,
+        "choose_ship": _choose_ship,
+        "deliver": _deliver,
+        "pass": _pass,
+    }
 
     # -- what follows by itself ------------------------------------------------
 
-    def _advance(
-        self, state: State, pending: list[Event], rng: random.Random, step: str | None = None
+    def _then(
+        self, state: State, rng: random.Random, events: list[Event], step: str | None = None
     ) -> list[Event]:
-        """Every automatic event after ``pending`` (this command's events so far), until
-        a seat must decide. Works on a light copy; ``step`` overrides the step reached
-        when the command's own events leave it implicit (skip, pass)."""
-        light = state.light_copy()
-        for event in pending:
-            evolve_light(light, event.type, event.data)
-        if step is not None:
-            light.step = step
-        internal = state.options["randomness"] == "internal"
-        out: list[Event] = []
+        """``events`` and every automatic event that follows them until a seat must
+        decide, each folded as it is emitted into a light copy of ``state``."""
+        turn = Turn(self, state)
+        turn.emit(*events)
+        self._continue(turn, rng, step)
+        return turn.events
 
-        def emit(*events: Event) -> None:
-            for event in events:
-                out.append(event)
-                evolve_light(light, event.type, event.data)
+    def _continue(self, turn: Turn[State], rng: random.Random, step: str | None = None) -> None:
+        """Every automatic event from ``step`` on (default: the step the state has
+        reached; a skip or a pass moves the turn on without an event of its own): refill
+        the display, award the ships owed, offer the delivery, end the turn, draw, end
+        the game."""
+        step = step or turn.state.step
+        if not self._refilled(turn, rng):
+            return
+        if step == STEP_AWARDS:
+            while turn.state.owed:
+                offered = _highest(turn.state)
+                if len(offered) > 1:
+                    return  # the merchant chooses
+                ship = offered[0] if offered else None
+                turn.emit(_awarded(turn.state, turn.state.owed[0], ship, offered))
+                if not self._refilled(turn, rng):
+                    return
+            offer = [offer["ship"] for offer in deliveries(turn.state, turn.state.seat)]
+            if offer:
+                turn.emit(Event("delivery_offered", {"seat": turn.state.seat, "ships": offer}))
+                return
+            step = STEP_END
+        if step == STEP_END:
+            seat, seats = turn.state.seat, turn.state.seats
+            turn.emit(Event("turn_ended", {"seat": seat, "next": (seat + 1) % seats}))
+            if not turn.state.ships_left():
+                self._game_end(turn, "ships_exhausted")
+                return
+        internal = turn.state.options["randomness"] == "internal"
+        while turn.state.step == STEP_DRAW:
+            state = turn.state
+            if state.remaining == 0:
+                self._game_end(turn, "tiles_exhausted")
+                return
+            if not internal:
+                return
+            tile = draw_random(state.catalogue.tiles, state.stack, state.remaining, rng)
+            turn.emit(*drawn(state.seat, tile, state.board.fits_anywhere(tile)))
 
-        while True:
-            if len(light.display) < DISPLAY and light.ship_stack:
-                if not internal:
-                    return out
-                ship_id = light.ship_stack[rng.randrange(len(light.ship_stack))]
-                emit(_revealed(light.content.ship_by_id[ship_id]))
-            elif light.step == STEP_AWARDS:
-                if light.owed and len(_highest(light)) > 1:
-                    return out
-                if light.owed:
-                    offered = _highest(light)
-                    emit(_awarded(light, light.owed[0], offered[0] if offered else None, offered))
-                    continue
-                offer = deliverable(light, light.seat)
-                if offer:
-                    emit(Event("delivery_offered", {"seat": light.seat, "ships": offer}))
-                    return out
-                light.step = STEP_END
-            elif light.step == STEP_END:
-                following = (light.seat + 1) % light.seats
-                emit(Event("turn_ended", {"seat": light.seat, "next": following}))
-                if not light.ships_left():
-                    return out + self._game_end(state, pending + out, "ships_exhausted")
-            elif light.step == STEP_DRAW:
-                if light.remaining == 0:
-                    return out + self._game_end(state, pending + out, "tiles_exhausted")
-                if not internal:
-                    return out
-                tiles = light.catalogue.tiles
-                tile = draw_random(tiles, light.stack, light.remaining, rng)
-                emit(*drawn(light.seat, tile, light.board.fits_anywhere(tile)))
-            else:
-                return out
+    @staticmethod
+    def _refilled(turn: Turn[State], rng: random.Random) -> bool:
+        """Refill the display to 4 while ships are face down; False when a seat must
+        reveal one (external randomness)."""
+        state = turn.state
+        while len(state.display) < DISPLAY and state.ship_stack:
+            if state.options["randomness"] != "internal":
+                return False
+            ship_id = state.ship_stack[rng.randrange(len(state.ship_stack))]
+            turn.emit(_revealed(state.content.ship_by_id[ship_id]))
+            state = turn.state
+        return True
 
-    def _game_end(self, state: State, pending: list[Event], because: str) -> list[Event]:
-        """Final evaluation and scores, on the state this command's events lead to."""
-        final = state.copy()
-        for event in pending:
+    def _game_end(self, turn: Turn[State], because: str) -> None:
+        """Final evaluation and scores. The evaluation reads the table, so it runs on a
+        whole copy with this command's events folded in."""
+        final = self.copy_state(turn.origin)
+        for event in turn.events:
             self.evolve(final, event)
-        events = []
-        for data in evaluation.final_evaluations(final):
-            events.append(Event("feature_evaluated", data))
-            self.evolve(final, events[-1])
-        scores = [final.score(s) for s in range(final.seats)]
+        turn.emit(*(Event("feature_evaluated", d) for d in evaluation.final_evaluations(final)))
+        state = turn.state
+        scores = [state.score(s) for s in range(state.seats)]
         best = max(scores)
-        events.append(
+        turn.emit(
             Event(
                 "game_ended",
                 {
                     "because": because,
                     "scores": scores,
-                    "ship_points": [final.ship_points(s) for s in range(final.seats)],
-                    "wares": [sum(w.values()) for w in final.wares],
+                    "ship_points": [state.ship_points(s) for s in range(state.seats)],
+                    "wares": [sum(w.values()) for w in state.wares],
                     "reason": "ship points + 1 point per 3 remaining wares of any type",
                     "winners": [s for s, points in enumerate(scores) if points == best],
                 },
             )
         )
-        return events
 
     # -- questions -------------------------------------------------------------
-
-    def awaiting(self, state: State) -> list[JSON]:
-        step, seat = state.step, state.seat
-        if step == STEP_OVER or state.content is None:
-            return []
-        if len(state.display) < DISPLAY and state.ship_stack:
-            return [{"seat": seat, "decision": "reveal_ship"}]
-        if state.owed:
-            merchant = state.owed[0]
-            market = {"x": merchant["x"], "y": merchant["y"]}
-            ships = _highest(state)
-            return [
-                {
-                    "seat": merchant["seat"],
-                    "decision": "choose_ship",
-                    "ships": ships,
-                    "market": market,
-                }
-            ]
-        if step == STEP_DRAW:
-            return [{"seat": seat, "decision": "draw_tile"}]
-        if step == STEP_PLACE:
-            return [{"seat": seat, "decision": "place_tile", "tile": state.tile.id}]
-        if step == STEP_ISLANDER:
-            x, y = state.placed
-            return [{"seat": seat, "decision": "place_islander", "x": x, "y": y}]
-        if step == STEP_DELIVER:
-            return [{"seat": seat, "decision": "deliver", "ships": deliverable(state, seat)}]
-        raise AssertionError(f"no decision is pending at step {step}")
-
-    def legal_commands(self, state: State, seat: int) -> JSON:
-        pending = self.awaiting(state)
-        if not pending or pending[0]["seat"] != seat:
-            return {"seat": seat, "decision": None}
-        decision = pending[0]["decision"]
-        menu: JSON = {"seat": seat, "decision": decision}
-        if decision == "reveal_ship":
-            menu["ships"] = list(state.ship_stack)
-        elif decision == "draw_tile":
-            menu["tiles"] = {tile: n for tile, n in state.stack.items() if n}
-        elif decision == "place_tile":
-            menu["tile"] = state.tile.id
-            menu["placements"] = [
-                {"x": x, "y": y, "rotation": ROTATIONS[q]}
-                for (x, y), q in state.board.placements(state.tile)
-            ]
-        elif decision == "place_islander":
-            menu["spots"] = free_spots(state, seat)
-            menu["retrieve"] = retrievable(state, seat)
-            menu["skip"] = True
-        elif decision == "choose_ship":
-            menu["ships"] = pending[0]["ships"]
-        else:
-            ships = state.content.ship_by_id
-            menu["ships"] = [
-                {"ship": s, "wares": ships[s].payable(state.wares[seat])}
-                for s in pending[0]["ships"]
-            ]
-            menu["pass"] = True
-        return menu
 
     def view(self, state: State, seat: int | None) -> JSON:
         ships = state.content.ship_by_id
@@ -509,7 +468,7 @@ class SouthSeas(Ruleset[State]):
             "seats": state.seats,
             "turn": state.turn,
             "seat": state.seat,
-            "decision": awaiting[0]["decision"] if awaiting else None,
+            "decision": awaiting[0]["kind"] if awaiting else None,
             "tile": state.tile.id if state.tile else None,
             "placed": list(state.placed) if state.placed else None,
             "board": [
@@ -556,7 +515,204 @@ class SouthSeas(Ruleset[State]):
         return BOTS[bot](self, state, seat, rng)
 
 
-# -- helpers shared by the decider and the bots ---------------------------------------
+# -- the checks: one per rule that can refuse a command, for handlers and menus ------
+
+
+def _refuse(problem: Refusal | None) -> None:
+    if problem is not None:
+        raise illegal(RULES, *problem)
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def reveal_problem(state: State, seat: int, command: JSON) -> Refusal | None:
+    """A revealed ship must be one still face down."""
+    name = command.get("ship")
+    ship = state.content.ship_by_id.get(name) if isinstance(name, str) else None
+    if ship is None:
+        return "unknown_ship", f"no ship named {name!r}"
+    if ship.id not in state.ship_stack:
+        return "ship_not_in_stack", f"{ship.id} is not face down"
+    return None
+
+
+def draw_problem(state: State, seat: int, command: JSON) -> Refusal | None:
+    """A drawn tile must be one still in the stack (the tiling's check)."""
+    try:
+        named_draw(state.catalogue, state.stack, command.get("tile"))
+    except TileStepError as error:
+        return error.code, error.message
+    return None
+
+
+def islander_problem(state: State, seat: int, command: JSON) -> Refusal | None:
+    """An islander comes from the supply onto a spot of the tile just placed whose
+    feature holds no islander."""
+    spot = command.get("spot")
+    placed = state.board.tiles[state.placed]
+    index = placed.tile.spot_segment[placed.q].get(spot) if isinstance(spot, str) else None
+    if index is None:
+        return "unknown_spot", f"the tile just placed has no spot {spot!r}"
+    refused = placing_refused(state, seat)
+    if refused is not None:
+        return refused
+    feature = state.graph.feature(placed.node + index)
+    if feature.figures:
+        return "feature_occupied", f"the {feature.kind.name} at {spot} is occupied"
+    return None
+
+
+def placing_refused(state: State, seat: int) -> Refusal | None:
+    """Whether ``seat`` may place an islander at all: it comes from the supply."""
+    if state.supply[seat] < 1:
+        return "no_islanders_left", f"seat {seat} has no islander in its supply"
+    return None
+
+
+def retrieval_refused(state: State, seat: int) -> Refusal | None:
+    """Whether ``seat`` may retrieve an islander at all now (the ``retrieve`` option)."""
+    if state.options["retrieve"] == RETRIEVE_EMPTY_SUPPLY and state.supply[seat]:
+        return "supply_not_empty", f"seat {seat} still has an islander in supply"
+    return None
+
+
+def retrieve_problem(state: State, seat: int, command: JSON) -> Refusal | None:
+    """A seat retrieves one of its own islanders, when :func:`retrieval_refused` allows."""
+    refused = retrieval_refused(state, seat)
+    if refused is not None:
+        return refused
+    if _where(command) not in _own_islanders(state, seat):
+        where = f"{command.get('x')},{command.get('y')} {command.get('spot')}"
+        return "no_islander_there", f"no islander of seat {seat} at {where}"
+    return None
+
+
+def choice_problem(state: State, seat: int, command: JSON) -> Refusal | None:
+    """A merchant takes one of the highest-valued face-up ships."""
+    offered = _highest(state)
+    if command.get("ship") not in offered:
+        return "ship_not_offered", f"choose one of {offered}"
+    return None
+
+
+def delivery_problem(state: State, seat: int, command: JSON) -> Refusal | None:
+    """Wares the seat holds, exactly as a face-up ship's sail demands."""
+    ship_id, wares = command.get("ship"), command.get("wares")
+    if ship_id not in state.display:
+        return "ship_not_face_up", f"{ship_id!r} is not a face-up ship"
+    if not isinstance(wares, Mapping) or not all(
+        w in WARES and _is_int(n) and n >= 0 for w, n in wares.items()
+    ):
+        return "bad_wares", f"wares must map {', '.join(WARES)} to counts"
+    short = [w for w, n in wares.items() if n > state.wares[seat][w]]
+    if short:
+        held = state.wares[seat][short[0]]
+        return "not_enough_wares", f"seat {seat} has only {held} {short[0]}"
+    problem = state.content.ship_by_id[ship_id].problem(wares)
+    return None if problem is None else ("demand_not_met", problem)
+
+
+# -- the menus: each command's candidates that its check allows ----------------------
+
+
+def _legal(check: Check, state: State, seat: int, choices: Iterable[JSON]) -> list[JSON]:
+    return [choice for choice in choices if check(state, seat, choice) is None]
+
+
+def ship_reveals(state: State, seat: int) -> list[JSON]:
+    return _legal(reveal_problem, state, seat, ({"ship": s} for s in state.content.ship_by_id))
+
+
+def tile_draws(state: State, seat: int) -> list[JSON]:
+    """The tiles that may be drawn, with how many are ``left`` (the odds of a draw)."""
+    tiles = ({"tile": t.id, "left": state.stack[t.id]} for t in state.catalogue.tiles)
+    return _legal(draw_problem, state, seat, tiles)
+
+
+def placements(state: State, seat: int) -> list[JSON]:
+    """Where the drawn tile fits: the tiling's placement check enumerated (the board's
+    ``placements`` and ``problem`` both answer from its fitting rotations)."""
+    found = state.board.placements(state.tile)
+    return [{"x": x, "y": y, "rotation": ROTATIONS[q]} for (x, y), q in found]
+
+
+def free_spots(state: State, seat: int) -> list[JSON]:
+    """The spots of the tile just placed where ``seat`` may place an islander, with the
+    feature's kind and the islander's role there."""
+    if placing_refused(state, seat) is not None:
+        return []  # whatever the spot
+    placed = state.board.tiles[state.placed]
+    spots = []
+    for index, spot in enumerate(placed.tile.spots[placed.q]):
+        if islander_problem(state, seat, {"spot": spot}) is None:
+            kind = state.graph.feature(placed.node + index).kind.name
+            spots.append({"spot": spot, "kind": kind, "role": evaluation.ROLES[kind]})
+    return spots
+
+
+def retrievable(state: State, seat: int) -> list[JSON]:
+    """The islanders ``seat`` may take back now."""
+    if retrieval_refused(state, seat) is not None:
+        return []
+    return [{"x": x, "y": y, "spot": spot} for x, y, spot in _own_islanders(state, seat)]
+
+
+def ship_choices(state: State, seat: int) -> list[JSON]:
+    return _legal(choice_problem, state, seat, ({"ship": s} for s in state.display))
+
+
+def deliveries(state: State, seat: int) -> list[JSON]:
+    """For each face-up ship ``seat`` can pay, one delivery that would do."""
+    ships, held = state.content.ship_by_id, state.wares[seat]
+    offers = []
+    for ship in state.display:
+        offer = {"ship": ship, "wares": ships[ship].payable(held)}
+        if offer["wares"] is not None and delivery_problem(state, seat, offer) is None:
+            offers.append(offer)
+    return offers
+
+
+def _no_arguments(state: State, seat: int) -> JSON:
+    return {}
+
+
+#: command type -> its options for ``seat`` now: the legal choices, or ``{}`` for a
+#: command without arguments
+MENUS: dict[str, Callable[[State, int], list[JSON] | JSON]] = {
+    "reveal_ship": ship_reveals,
+    "draw_tile": tile_draws,
+    "place_tile": placements,
+    "place_islander": free_spots,
+    "retrieve_islander": retrievable,
+    "skip": _no_arguments,
+    "choose_ship": ship_choices,
+    "deliver": deliveries,
+    "pass": _no_arguments,
+}
+
+
+# -- helpers ------------------------------------------------------------------------
+
+
+def _own_islanders(state: State, seat: int) -> dict[tuple[int, int, str], evaluation.Placement]:
+    """``seat``'s islanders on the board by ``(x, y, spot)``, each with the root of the
+    feature it stands on; in the order of the features' roots."""
+    own = [
+        (root, figure)
+        for root, feature in state.graph.features.items()
+        for figure in feature.figures
+        if figure.seat == seat
+    ]
+    own.sort(key=lambda placement: placement[0])  # stable: a feature's islanders in order
+    return {(f.pos[0], f.pos[1], f.spot): (root, f) for root, f in own}
+
+
+def _where(command: JSON) -> tuple[int, int, str] | None:
+    """A retrieve command's ``(x, y, spot)``, if those are integers and a string."""
+    x, y, spot = command.get("x"), command.get("y"), command.get("spot")
+    return (x, y, spot) if _is_int(x) and _is_int(y) and isinstance(spot, str) else None
 
 
 def _revealed(ship: Ship) -> Event:
@@ -590,38 +746,6 @@ def _awarded(
             else "the highest-valued face-up ship"
         )
     return Event("ship_awarded", data)
-
-
-def deliverable(state: State, seat: int) -> list[str]:
-    """The face-up ships ``seat`` holds the wares for."""
-    ships = state.content.ship_by_id
-    return [s for s in state.display if ships[s].payable(state.wares[seat]) is not None]
-
-
-def free_spots(state: State, seat: int) -> list[JSON]:
-    """The spots of the tile just placed where ``seat`` may place an islander."""
-    if state.supply[seat] < 1:
-        return []
-    placed = state.board.tiles[state.placed]
-    spots = []
-    for i, name in enumerate(placed.tile.spots[placed.q]):
-        feature = state.graph.feature(placed.node + i)
-        if not feature.figures:
-            kind = feature.kind.name
-            spots.append({"spot": name, "kind": kind, "role": evaluation.ROLES[kind]})
-    return spots
-
-
-def retrievable(state: State, seat: int) -> list[JSON]:
-    """The islanders ``seat`` may take back now (see the ``retrieve`` option)."""
-    if state.options["retrieve"] == RETRIEVE_EMPTY_SUPPLY and state.supply[seat]:
-        return []
-    return [
-        {"x": f.pos[0], "y": f.pos[1], "spot": f.spot}
-        for _, feature in sorted(state.graph.features.items())
-        for f in feature.figures
-        if f.seat == seat
-    ]
 
 
 SOUTH_SEAS = SouthSeas()

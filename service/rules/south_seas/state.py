@@ -2,10 +2,11 @@
 
 The state has two parts. The *table* (board, feature graph with the islanders standing
 on it) is costly to copy; everything else (stacks, ship display, wares, supplies, whose
-turn and which step) is small. Each event type has a table part and a light part, and
-``evolve`` runs both. The decider works out the automatic consequences of a command
-(ship awards, refills, end of turn, draws) on a *light copy* that shares the table and
-folds only light parts, so a command never copies the board.
+turn and which step) is small. Each event type has a table part and a light part.
+``evolve`` runs both on a state that owns its table, and only the light part on a *light
+copy*, which shares the table: the decider works a command out (evaluations, ship
+awards, refills, end of turn, draws) on a light copy, so a command never copies the
+board and never touches the table it shares.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from service.rules.decisions import Decision
 from service.rules.south_seas.content import Content, content_for
 from service.rules.south_seas.ships import WARES
 from service.rules.tiling.board import Board
@@ -48,12 +50,16 @@ class State(TileGameState):
         "display",
         "held",
         "owed",
+        "offered",
         "wares",
         "supply",
         "boats",
         "covered",
         "step",
         "ended_because",
+        "folded",
+        "decision",
+        "shares_table",
     )
 
     def __init__(self) -> None:
@@ -67,6 +73,9 @@ class State(TileGameState):
         self.held: list[list[str]] = []
         #: merchants of completed markets still to be given a ship, in award order
         self.owed: list[dict[str, int]] = []
+        #: the face-up ships the active seat was offered to deliver to (never changed in
+        #: place: a light copy shares it)
+        self.offered: list[str] = []
         self.wares: list[dict[str, int]] = []
         #: islanders in each seat's supply
         self.supply: list[int] = []
@@ -76,10 +85,17 @@ class State(TileGameState):
         self.covered: dict[tuple[int, int, str], dict[str, int]] = {}
         self.step = STEP_NEW
         self.ended_because: str | None = None
+        #: events folded so far: names the decision open now (see ``decisions.single``)
+        self.folded = 0
+        #: the decision open after ``folded`` events (a cache for ``decisions``)
+        self.decision: tuple[int, Decision | None] = (-1, None)
+        #: a light copy: folding leaves the board and graph it shares alone
+        self.shares_table = False
 
     def light_copy(self) -> State:
         """A copy that shares the board and graph (see the module docstring)."""
         other = super().light_copy()
+        other.shares_table = True
         other.ship_stack = list(self.ship_stack)
         other.display = list(self.display)
         other.held = [list(h) for h in self.held]
@@ -87,6 +103,11 @@ class State(TileGameState):
         other.wares = [dict(w) for w in self.wares]
         other.supply = list(self.supply)
         other.covered = {k: dict(v) for k, v in self.covered.items()}
+        return other
+
+    def copy(self) -> State:
+        other = super().copy()
+        other.shares_table = False
         return other
 
     @property
@@ -225,6 +246,7 @@ def _ship_awarded(state: State, data: Data) -> None:
 
 
 def _delivery_offered(state: State, data: Data) -> None:
+    state.offered = data["ships"]
     state.step = STEP_DELIVER
 
 
@@ -270,12 +292,10 @@ EVOLVERS: dict[str, tuple[Evolver | None, Evolver]] = {
 
 
 def evolve(state: State, event_type: str, data: Data) -> None:
+    """Fold one event: its light part, and its table part unless ``state`` is a light
+    copy (see the module docstring)."""
     table, light = EVOLVERS[event_type]
     light(state, data)
-    if table is not None:
+    if table is not None and not state.shares_table:
         table(state, data)
-
-
-def evolve_light(state: State, event_type: str, data: Data) -> None:
-    """Fold only the light part (on a light copy; see the module docstring)."""
-    EVOLVERS[event_type][1](state, data)
+    state.folded += 1

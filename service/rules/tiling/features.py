@@ -70,6 +70,27 @@ class FeatureGraph:
         self.features: dict[int, Feature] = {}
         #: cloister-like features by position, checked when a neighbour is placed
         self.surrounded: dict[Pos, list[int]] = {}
+        #: the features of the graph this one is a light copy of, whose objects it still
+        #: shares until :meth:`own` copies them (``None``: it owns every feature)
+        self.lender: dict[int, Feature] | None = None
+
+    def light_copy(self) -> FeatureGraph:
+        """A copy for working out one command's events, which move figures but place no
+        tile: it shares the union-find and borrows each feature until :meth:`own` copies
+        it, so a turn pays for the features it changes, not for the whole board."""
+        other = FeatureGraph.__new__(FeatureGraph)
+        other.parent, other.size, other.surrounded = self.parent, self.size, self.surrounded
+        other.features = dict(self.features)
+        other.lender = self.features
+        return other
+
+    def own(self, node: int) -> Feature:
+        """The feature of ``node``, to be changed: a borrowed one is copied first."""
+        root = self.find(node)
+        feature = self.features[root]
+        if self.lender is not None and self.lender.get(root) is feature:
+            feature = self.features[root] = feature.copy()
+        return feature
 
     def copy(self) -> FeatureGraph:
         other = FeatureGraph()

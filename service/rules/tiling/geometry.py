@@ -1,7 +1,7 @@
 """Square-tile geometry shared by the Carcassonne family.
 
-Conventions (see ARCHITECTURE.md §3): east is ``x + 1``, north is ``y - 1``; rotations
-are clockwise in degrees; sides are ``N E S W``.
+Conventions, the same in the tile data, the events and the API: east is ``x + 1``,
+north is ``y - 1``; rotations are clockwise in degrees; sides are ``N E S W``.
 
 Each side carries three *ports*, numbered clockwise around the tile from the top-left
 corner: ``N`` has ports 0 (left), 1 (centre), 2 (right), ``E`` has 3, 4, 5, and so on.

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, ClassVar, Self
 
 from service.rules.tiling.board import Board
-from service.rules.tiling.features import FeatureGraph
+from service.rules.tiling.features import Feature, FeatureGraph
 from service.rules.tiling.geometry import Pos
 from service.rules.tiling.tiles import Catalogue, TileType
 
@@ -33,6 +33,7 @@ class TileGameState:
         "set_aside",
         "turn",
         "winners",
+        "borrows",
     )
 
     #: every slot of the concrete class, its own and its bases' (set per subclass)
@@ -63,6 +64,9 @@ class TileGameState:
         self.set_aside: list[str] = []
         self.turn = 0
         self.winners: list[int] = []
+        #: whether ``graph`` is still the one of the state this scratch copy was made of
+        #: (see :meth:`scratch`)
+        self.borrows = False
 
     @property
     def catalogue(self) -> Catalogue:
@@ -80,6 +84,22 @@ class TileGameState:
         other.winners = list(self.winners)
         return other
 
+    def scratch(self) -> Self:
+        """A light copy that a decider folds a command's events into as it works out
+        what follows. It reads the original's feature graph until an event changes a
+        feature (:meth:`feature_to_change`: then the graph is lightly copied, see
+        :meth:`FeatureGraph.light_copy`); placing a tile on it copies the table first."""
+        other = self.light_copy()
+        other.borrows = True
+        return other
+
+    def feature_to_change(self, node: int) -> Feature:
+        """The feature of ``node``, for an evolver to change: its own, on a scratch copy."""
+        if self.borrows:
+            self.graph = self.graph.light_copy()
+            self.borrows = False
+        return self.graph.own(node)
+
     def copy(self) -> Self:
         other = self.light_copy()
         other.board = self.board.copy() if self.board else None
@@ -95,6 +115,10 @@ class TileGameState:
 
     def put_tile(self, tile: TileType, pos: Pos, q: int) -> list[int]:
         """Put ``tile`` down and join its features; returns the features it completed."""
+        if self.borrows or self.graph.lender is not None:  # a scratch copy: own the table
+            self.board = self.board.copy()
+            self.graph = self.graph.copy()
+            self.borrows = False
         self.board.place(pos, tile, q, len(self.graph.parent))
         return self.graph.add_tile(self.board, pos)
 

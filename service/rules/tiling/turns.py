@@ -13,7 +13,7 @@ import random
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from service.rules.core import Event, IllegalMove
+from service.rules.core import Event, IllegalMove, illegal
 from service.rules.tiling.board import Board
 from service.rules.tiling.geometry import Pos, quarter_turns
 from service.rules.tiling.tiles import Catalogue, TileType
@@ -29,7 +29,7 @@ class TileStepError(ValueError):
 
     def illegal(self, rules: Mapping[str, str]) -> IllegalMove:
         """The IllegalMove to raise, quoting the game's wording of the rule (``rules``)."""
-        return IllegalMove(self.code, self.message, rules.get(self.code))
+        return illegal(rules, self.code, self.message)
 
 
 def draw_random(

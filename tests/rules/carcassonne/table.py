@@ -53,6 +53,29 @@ class Table(TableBase):
         return scored(CARCASSONNE.final_scoring(self.state))
 
 
+def menu(state: State, seat: int) -> dict[str, Any]:
+    """The commands ``seat`` may send now (``legal_commands`` of its one open decision):
+    ``{command type: options}``, empty when the seat is not awaited."""
+    decisions = CARCASSONNE.legal_commands(state, seat)["decisions"]
+    return decisions[0]["commands"] if decisions else {}
+
+
+def waiting(state: State) -> list[dict[str, Any]]:
+    """The awaited decisions without their ids (which number the events folded)."""
+    return [{k: v for k, v in d.items() if k != "id"} for d in CARCASSONNE.awaiting(state)]
+
+
+def awaited(kind: str, seat: int, commands: tuple[str, ...] = (), **details: Any) -> dict:
+    """One entry of :func:`waiting`: ``commands`` default to the one named ``kind``."""
+    return {
+        "seat": seat,
+        "kind": kind,
+        "decision": kind,
+        "commands": list(commands or (kind,)),
+        **details,
+    }
+
+
 def scored(events: list[Event]) -> list[dict[str, Any]]:
     return [e.data for e in events if e.type == "feature_scored"]
 

@@ -19,6 +19,7 @@ from service.rules.carcassonne import CARCASSONNE
 from service.rules.carcassonne.state import DATA
 from service.rules.core import Event
 from service.rules.play import play_game
+from tests.rules.carcassonne.table import menu
 
 RAW = {t["id"]: t for t in json.loads((DATA / "base.json").read_text())["tiles"]}
 STEP = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
@@ -142,6 +143,6 @@ def test_engine_and_naive_count_agree_on_placements_and_spots(seed, turns, farme
     for tile_id in view["stack"]:
         trial = CARCASSONNE.copy_state(state)
         CARCASSONNE.evolve(trial, Event("tile_drawn", {"seat": seat, "tile": tile_id}))
-        menu = CARCASSONNE.legal_commands(trial, seat)
-        engine = (len(menu["placements"]), sum(len(p["spots"]) for p in menu["placements"]))
+        placements = menu(trial, seat)["place_tile"]["placements"]
+        engine = (len(placements), sum(len(p["spots"]) for p in placements))
         assert engine == naive_counts(view, tile_id, seat), tile_id

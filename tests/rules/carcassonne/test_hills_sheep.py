@@ -23,7 +23,7 @@ from service.rules.core import Event
 from service.rules.play import play_game
 from service.rules.tiling.features import Figure
 from tests.rules.carcassonne.expansion_data import catalogue, tiles_of
-from tests.rules.carcassonne.table import Table, only, refused, scored
+from tests.rules.carcassonne.table import Table, menu, only, refused, scored
 
 RED, BLUE = 0, 1
 
@@ -114,8 +114,7 @@ def test_with_external_randomness_the_draw_menu_follows_the_true_stack():
     table.send(HILL)
     table.place(1, 0, 0)
     table.follow(None)
-    menu = CARCASSONNE.legal_commands(table.state, BLUE)
-    assert menu["decision"] == "draw_tile" and menu["tiles"]["BA/RFr"] == 7
+    assert menu(table.state, BLUE)["draw_tile"]["tiles"]["BA/RFr"] == 7
     assert CARCASSONNE.view(table.state, BLUE)["stack"]["BA/RFr"] == 8
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from service.rules.carcassonne import CARCASSONNE
 from service.rules.play import play_game
 from tests.rules.carcassonne.expansion_data import catalogue, tiles_of
-from tests.rules.carcassonne.table import Table, refused
+from tests.rules.carcassonne.table import Table, menu, refused
 
 BLUE, RED = 0, 1
 
@@ -52,7 +52,7 @@ def test_river_tiles_are_drawn_first_and_the_lake_last():
     assert refused(table, {"type": "draw_tile", "tile": "U"}).code == "tile_not_drawable_yet"
     lake = {"type": "draw_tile", "tile": "RI.1/I.e"}
     assert refused(table, lake).code == "tile_not_drawable_yet"
-    assert set(CARCASSONNE.legal_commands(table.state, BLUE)["tiles"]) == {
+    assert set(menu(table.state, BLUE)["draw_tile"]["tiles"]) == {
         "RI.1/CICI", "RI.1/CIRI", "RI.1/LIRI", "RI.1/RIrI", "RI.1/IFI", "RI.1/CcII",
         "RI.1/RrII", "RI.1/II",
     }  # fmt: skip
@@ -91,8 +91,8 @@ def test_followers_go_on_river_tiles_but_not_on_the_river():
     table = Table(expansions=["river"])
     table.draw("RI.1/CICI")
     table.place(1, 0, 0)
-    menu = CARCASSONNE.legal_commands(table.state, BLUE)
-    assert "river" not in {entry["kind"] for entry in menu["spots"]}
+    spots = menu(table.state, BLUE)["place_follower"]["spots"]
+    assert "river" not in {entry["kind"] for entry in spots}
     assert refused(table, {"type": "place_follower", "spot": "river:E,W"}).code == (
         "figure_not_allowed"
     )

@@ -8,7 +8,7 @@ import pytest
 
 from service.rules.carcassonne import CARCASSONNE
 from service.rules.core import IllegalMove, InvalidOptions
-from tests.rules.carcassonne.table import Table
+from tests.rules.carcassonne.table import Table, awaited, menu, waiting
 
 
 class Scripted(random.Random):
@@ -106,7 +106,7 @@ def test_a_tile_that_fits_nowhere_is_set_aside_and_another_is_drawn():
     events = table.draw("C")  # four city sides: fits nowhere now
     assert [e.type for e in events] == ["tile_drawn", "tile_set_aside"]
     assert table.state.set_aside == ["BA/Cccc+"]
-    assert CARCASSONNE.awaiting(table.state) == [{"seat": 1, "decision": "draw_tile"}]
+    assert waiting(table.state) == [awaited("draw_tile", 1)]
     assert table.draw("U")[0].data == {"seat": 1, "tile": "BA/RFr"}
 
 
@@ -201,8 +201,8 @@ def test_rotation_is_clockwise_and_spots_are_named_in_the_board_frame():
     table = Table()
     table.draw("E")
     table.place(0, -1, 180)  # E's city (north when printed) now faces south
-    menu = CARCASSONNE.legal_commands(table.state, 0)
-    assert {"spot": "city:S", "kind": "city", "sides": ["S"]} in menu["spots"]
+    spots = menu(table.state, 0)["place_follower"]["spots"]
+    assert {"spot": "city:S", "kind": "city", "sides": ["S"]} in spots
 
 
 # -- followers --------------------------------------------------------------------------
@@ -241,7 +241,7 @@ def test_a_follower_comes_from_the_supply():
     assert table.state.supply[red]["follower"] == 0
     table.draw("A")
     table.place(8, 0, 90)
-    assert CARCASSONNE.legal_commands(table.state, red)["spots"] == []
+    assert menu(table.state, red)["place_follower"]["spots"] == []
     assert illegal(table, {"type": "place_follower", "spot": "cloister"}).code == (
         "no_followers_left"
     )
@@ -251,7 +251,7 @@ def test_without_farmers_no_follower_goes_in_a_field():
     table = Table(farmers=False)
     table.draw("U")
     table.place(1, 0)
-    kinds = {s["kind"] for s in CARCASSONNE.legal_commands(table.state, 0)["spots"]}
+    kinds = {s["kind"] for s in menu(table.state, 0)["place_follower"]["spots"]}
     assert kinds == {"road"}
     command = {"type": "place_follower", "spot": "field:NL,NR,EL,WR"}
     assert illegal(table, command).code == "farmers_disabled"
@@ -278,7 +278,7 @@ def test_followers_come_back_after_scoring():
 def test_one_follower_per_turn():
     table = Table()
     table.turn("U", 1, 0, 0, "road:E,W")
-    assert CARCASSONNE.awaiting(table.state)[0] == {"seat": 1, "decision": "draw_tile"}
+    assert waiting(table.state)[0] == awaited("draw_tile", 1)
 
 
 # -- turns and errors ------------------------------------------------------------------------
@@ -311,27 +311,25 @@ def test_scores_during_play_go_to_every_seat_in_the_majority():
 
 def test_awaiting_shapes():
     table = Table()
-    assert CARCASSONNE.awaiting(table.state) == [{"seat": 0, "decision": "draw_tile"}]
+    assert waiting(table.state) == [awaited("draw_tile", 0)]
     table.draw("D")
-    assert CARCASSONNE.awaiting(table.state) == [
-        {"seat": 0, "decision": "place_tile", "tile": "BA/RCr"}
-    ]
+    assert waiting(table.state) == [awaited("place_tile", 0, tile="BA/RCr")]
     table.place(1, 0, 0)
-    assert CARCASSONNE.awaiting(table.state) == [
-        {"seat": 0, "decision": "place_follower", "x": 1, "y": 0}
+    assert waiting(table.state) == [
+        awaited("place_follower", 0, ("place_follower", "skip"), x=1, y=0)
     ]
 
 
 def test_legal_commands_group_the_spots_by_placement():
     table = Table()
     table.draw("E")
-    menu = CARCASSONNE.legal_commands(table.state, 0)
-    assert menu["decision"] == "place_tile" and menu["tile"] == "BA/C"
-    placements = {(p["x"], p["y"], p["rotation"]): p["spots"] for p in menu["placements"]}
+    options = menu(table.state, 0)["place_tile"]
+    assert options["tile"] == "BA/C"
+    placements = {(p["x"], p["y"], p["rotation"]): p["spots"] for p in options["placements"]}
     # Above the start tile only with the city south; below it with any field side north.
     assert set(placements) == {(0, -1, 180), (0, 1, 90), (0, 1, 180), (0, 1, 270)}
     assert [s["spot"] for s in placements[(0, -1, 180)]] == ["city:S", "field:NL,NR,EL,ER,WL,WR"]
-    assert CARCASSONNE.legal_commands(table.state, 1) == {"seat": 1, "decision": None}
+    assert CARCASSONNE.legal_commands(table.state, 1) == {"seat": 1, "decisions": []}
 
 
 def test_view_shows_the_public_state():
@@ -347,7 +345,8 @@ def test_view_shows_the_public_state():
     ]
     assert view["supply"] == [{"follower": 6}, {"follower": 7}]
     assert view["remaining"] == 70 and view["stack"]["BA/RFr"] == 7
-    assert view["awaiting"] == [{"seat": 1, "decision": "draw_tile"}]
+    assert view["awaiting"] == CARCASSONNE.awaiting(table.state)
+    assert waiting(table.state) == [awaited("draw_tile", 1)]
     assert view["over"] is False
 
 

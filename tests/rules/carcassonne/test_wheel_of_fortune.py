@@ -20,7 +20,7 @@ from service.rules.carcassonne import CARCASSONNE
 from service.rules.carcassonne.expansions.wheel_of_fortune import DATA, packaged_board
 from service.rules.core import IllegalMove, InvalidOptions
 from tests.rules.carcassonne.expansion_data import catalogue
-from tests.rules.carcassonne.table import Table, only, refused
+from tests.rules.carcassonne.table import Table, awaited, menu, only, refused, waiting
 
 BLUE, RED = 0, 1
 WHEEL = ["wheel_of_fortune"]
@@ -219,12 +219,13 @@ def test_plague_every_player_active_first_takes_back_a_follower_from_the_land():
     spin(table, "U", 2, -2, 2)  # Famine
     events = spin(table, "U", 3, -3, 2)  # Red's turn: Plague
     assert of(events, "plague")["queue"] == [RED, BLUE]
-    assert CARCASSONNE.awaiting(table.state) == [
-        {
-            "seat": RED,
-            "decision": "plague",
-            "followers": [{"x": 3, "y": 4, "spot": "cloister", "figure": "follower"}],
-        }
+    assert waiting(table.state) == [
+        awaited(
+            "plague",
+            RED,
+            ("remove_follower",),
+            followers=[{"x": 3, "y": 4, "spot": "cloister", "figure": "follower"}],
+        )
     ]
     take_road = {"type": "remove_follower", "x": -1, "y": 2, "spot": "road:E,W"}
     with pytest.raises(IllegalMove) as caught:
@@ -233,11 +234,7 @@ def test_plague_every_player_active_first_takes_back_a_follower_from_the_land():
     table.send({"type": "remove_follower", "x": 3, "y": 4, "spot": "cloister"}, seat=RED)
     table.send(take_road, seat=BLUE)
     assert table.state.supply == [{"follower": 7}, {"follower": 7}]
-    assert CARCASSONNE.awaiting(table.state)[0] == {
-        "seat": RED,
-        "decision": "place_tile",
-        "tile": "BA/RFr",
-    }
+    assert waiting(table.state)[0] == awaited("place_tile", RED, tile="BA/RFr")
 
 
 def test_plague_sends_home_a_builder_left_without_its_owners_follower():
@@ -315,15 +312,15 @@ def test_the_crown_spaces_are_in_the_figure_steps_menu():
     table = Table(expansions=WHEEL)
     table.draw("B")
     table.place(3, 4, 0)
-    menu = CARCASSONNE.legal_commands(table.state, BLUE)
-    assert {"type": "place_on_wheel", "sector": "storm", "space": 0} in menu["commands"]
-    assert len(menu["commands"]) == 9
+    crowns = menu(table.state, BLUE)["place_on_wheel"]
+    assert {"sector": "storm", "space": 0} in crowns
+    assert len(crowns) == 9
 
 
 def anywhere(table: Table, tile: str) -> None:
     """Draw a copy of ``tile`` without a wheel icon and place it where it first fits."""
     table.draw(tile)
-    first = CARCASSONNE.legal_commands(table.state, table.state.seat)["placements"][0]
+    first = menu(table.state, table.state.seat)["place_tile"]["placements"][0]
     table.place(first["x"], first["y"], first["rotation"])
 
 
@@ -339,7 +336,7 @@ def test_a_crown_space_takes_a_follower_from_the_supply_and_none_is_left():
         table.follow(None)
     assert table.state.supply[BLUE]["follower"] == 0
     anywhere(table, "F")
-    assert "commands" not in CARCASSONNE.legal_commands(table.state, BLUE)  # no crown space
+    assert "place_on_wheel" not in menu(table.state, BLUE)  # no crown space
     plague = {"type": "place_on_wheel", "sector": "plague", "space": 0}
     assert refused(table, plague).code == "crown_needs_follower"
 

@@ -52,8 +52,16 @@ class Table(TableBase):
 
     @property
     def awaited(self) -> dict[str, Any]:
+        """The one open decision as ``awaiting`` shows it, but for its ``id`` (which
+        every event changes), ``decision`` (a copy of ``kind``) and ``commands`` (fixed
+        by ``kind``): ``{"seat", "kind", ...details}``."""
         (pending,) = SOUTH_SEAS.awaiting(self.state)
-        return pending
+        return {k: v for k, v in pending.items() if k not in ("id", "decision", "commands")}
+
+    def menu(self, seat: int) -> dict[str, Any]:
+        """The commands of ``seat``'s one open decision, as ``legal_commands`` lists them."""
+        (decision,) = SOUTH_SEAS.legal_commands(self.state, seat)["decisions"]
+        return decision["commands"]
 
     def awaited_seat(self) -> int:
         return self.awaited["seat"]

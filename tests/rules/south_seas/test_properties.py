@@ -71,7 +71,7 @@ class SouthSeasWatch(Watch):
         assert sorted(held + state.display + state.ship_stack) == self.ships
         if state.ship_stack and len(state.display) < DISPLAY:
             assert state.options["randomness"] == "external"
-            assert SOUTH_SEAS.awaiting(state)[0]["decision"] == "reveal_ship"
+            assert SOUTH_SEAS.awaiting(state)[0]["kind"] == "reveal_ship"
         assert all(n >= 0 for wares in state.wares for n in wares.values())
         on_board = sum(n for groups in state.covered.values() for n in groups.values())
         assert state.boats >= 0 and state.boats + on_board == self.boats

@@ -120,14 +120,14 @@ def test_completed_market_red_chooses_the_6_valued_ship_on_the_far_right():
     assert table.state.supply[RED] == 4
     assert table.awaited == {
         "seat": RED,
-        "decision": "choose_ship",
+        "kind": "choose_ship",
         "ships": ["S19", "S20"],
         "market": {"x": 0, "y": 1},
     }
     (award,) = of_type(table.send({"type": "choose_ship", "ship": "S20"}), "ship_awarded")
     assert (award["seat"], award["ship"], award["points"]) == (RED, "S20", 6)
     assert table.state.held[RED] == ["S20"]
-    assert table.awaited == {"seat": BLUE, "decision": "reveal_ship"}  # refill to 4
+    assert table.awaited == {"seat": BLUE, "kind": "reveal_ship"}  # refill to 4
 
 
 def test_multiple_islanders_blue_and_red_each_gain_4_bananas():
@@ -159,11 +159,11 @@ def test_multiple_islanders_two_distinct_sea_regions_are_joined_by_a_tile():
 def test_clarification_islands_touching_at_a_corner_are_distinct():
     table = Table()
     table.turn("SS/I+I", 0, 1, 180, spot="island:W")
-    menu = SOUTH_SEAS.legal_commands(table.state, BLUE)
-    assert menu["decision"] == "draw_tile"
+    (decision,) = SOUTH_SEAS.legal_commands(table.state, BLUE)["decisions"]
+    assert decision["kind"] == "draw_tile"
     table.draw("SS/I.1")
     table.place(0, 2, 0)
-    spots = [s["spot"] for s in SOUTH_SEAS.legal_commands(table.state, BLUE)["spots"]]
+    spots = [s["spot"] for s in table.menu(BLUE)["place_islander"]]
     assert "island:N" in spots  # the island touching Red's at a corner is free
     (island,) = evaluated(table.islander("island:N"))
     assert island["winners"] == [BLUE] and island["wares"] == 2
@@ -270,7 +270,7 @@ def test_clarification_and_example_2_sea_regions_touching_at_a_corner_are_distin
     # Red's sea south of them touches Blue's only at the corner where the tips meet.
     table.draw("SS/I.1")
     table.place(0, 2, 0)
-    spots = [s["spot"] for s in SOUTH_SEAS.legal_commands(table.state, RED)["spots"]]
+    spots = [s["spot"] for s in table.menu(RED)["place_islander"]]
     assert "sea:EL,ER,SL,SR,WL,WR" in spots
     table.islander("sea:EL,ER,SL,SR,WL,WR")
     graph, board = table.state.graph, table.state.board

@@ -37,23 +37,33 @@ def test_setup_gives_4_islanders_no_wares_4_face_up_ships_and_draws_for_seat_0()
     assert state.wares == [{"shell": 0, "banana": 0, "fish": 0}] * 5
     assert len(of_type(events, "ship_revealed")) == 4 and len(state.display) == 4
     assert len(state.ship_stack) == 20 and state.boats == 19
-    assert SOUTH_SEAS.awaiting(state)[0] == {
-        "seat": 0,
-        "decision": "place_tile",
-        "tile": state.tile.id,
-    }
+    assert SOUTH_SEAS.awaiting(state) == [
+        {
+            "id": f"d{len(events)}",
+            "seat": 0,
+            "kind": "place_tile",
+            "decision": "place_tile",
+            "commands": ["place_tile"],
+            "tile": state.tile.id,
+        }
+    ]
     assert state.remaining == 71  # 72 sea tiles besides the start tile, one drawn
+
+
+def test_the_log_names_the_rules_version_it_was_written_under():
+    events = SOUTH_SEAS.setup(SOUTH_SEAS.normalize_options({}), 2, random.Random(0))
+    assert events[0].data["rules_version"] == SOUTH_SEAS.rules_version == 1
 
 
 def test_with_external_randomness_the_active_seat_reveals_4_ships_then_draws():
     table = Table(display=None)
-    assert table.awaited == {"seat": RED, "decision": "reveal_ship"}
+    assert table.awaited == {"seat": RED, "kind": "reveal_ship"}
     for ship in ("S01", "S02", "S03"):
         table.reveal(ship)
     assert illegal(table, {"type": "reveal_ship", "ship": "S01"}).code == "ship_not_in_stack"
     assert illegal(table, {"type": "reveal_ship", "ship": "S99"}).code == "unknown_ship"
     table.reveal("S04")
-    assert table.awaited == {"seat": RED, "decision": "draw_tile"}
+    assert table.awaited == {"seat": RED, "kind": "draw_tile"}
 
 
 # -- 1. place a tile ----------------------------------------------------------------
@@ -69,7 +79,7 @@ def test_a_tile_continues_the_island():
     table = Table()
     table.draw("SS/I.1")
     table.place(0, -1, 180)
-    assert table.awaited["decision"] == "place_islander"
+    assert table.awaited["kind"] == "place_islander"
 
 
 def test_a_tile_that_does_not_continue_the_island_is_not_allowed():
@@ -97,7 +107,7 @@ def test_a_tile_that_fits_nowhere_is_set_aside_and_the_player_draws_again():
     events = table.draw("SS/IIII")
     (aside,) = of_type(events, "tile_set_aside")
     assert aside == {"seat": BLUE, "tile": "SS/IIII", "reason": "fits nowhere on the board"}
-    assert table.awaited == {"seat": BLUE, "decision": "draw_tile"}
+    assert table.awaited == {"seat": BLUE, "kind": "draw_tile"}
     assert table.state.set_aside == ["SS/IIII"]
 
 
@@ -116,8 +126,8 @@ def test_blue_may_not_place_a_shell_collector_on_an_occupied_bridge():
     table.turn("SS/B.1", 1, 0, 90, spot="bridge:E,W")
     table.draw("SS/MB")
     table.place(2, 0, 90)
-    menu = SOUTH_SEAS.legal_commands(table.state, BLUE)
-    assert [s["role"] for s in menu["spots"]] == ["merchant", "fisherman"]
+    menu = table.menu(BLUE)
+    assert [s["role"] for s in menu["place_islander"]] == ["merchant", "fisherman"]
     refused = illegal(table, {"type": "place_islander", "spot": "bridge:W"})
     assert refused.code == "feature_occupied"
     assert of_type(table.islander("market"), "islander_placed")[0]["role"] == "merchant"
@@ -159,7 +169,7 @@ def test_an_islander_comes_from_the_supply():
     assert table.state.supply[RED] == 0
     table.draw("SS/S")
     table.place(1, 1)
-    assert SOUTH_SEAS.legal_commands(table.state, RED)["spots"] == []
+    assert table.menu(RED)["place_islander"] == []
     assert illegal(table, {"type": "place_islander", "spot": ALL_SEA}).code == "no_islanders_left"
 
 
@@ -174,7 +184,7 @@ def test_retrieving_is_allowed_only_with_an_empty_supply_by_default():
     table.place(1, 1)
     command = {"type": "retrieve_islander", "x": 1, "y": 0, "spot": "bridge:E,W"}
     assert illegal(table, command).code == "supply_not_empty"
-    assert SOUTH_SEAS.legal_commands(table.state, RED)["retrieve"] == []
+    assert table.menu(RED)["retrieve_islander"] == []
 
 
 def test_a_player_with_an_empty_supply_retrieves_an_islander_and_gets_nothing_for_it():
@@ -182,8 +192,8 @@ def test_a_player_with_an_empty_supply_retrieves_an_islander_and_gets_nothing_fo
     four_islanders_for_red(table)
     table.draw("SS/S")
     table.place(1, 1)
-    menu = SOUTH_SEAS.legal_commands(table.state, RED)
-    assert {"x": 1, "y": 0, "spot": "bridge:E,W"} in menu["retrieve"]
+    menu = table.menu(RED)
+    assert {"x": 1, "y": 0, "spot": "bridge:E,W"} in menu["retrieve_islander"]
     other = {"type": "retrieve_islander", "x": 2, "y": 0, "spot": "bridge:E,W"}
     assert illegal(table, other).code == "no_islander_there"  # the bridge, not her islander
     events = table.send({"type": "retrieve_islander", "x": 1, "y": 0, "spot": "bridge:E,W"})
@@ -229,7 +239,7 @@ def test_when_the_19_fishing_boat_tokens_are_used_up_boats_still_evaluate_but_co
     for y in range(1, 21):
         (sea,) = evaluated(table.turn("SS/S.b", 0, y, spot=ALL_SEA))
         covers.append(sea["cover"])
-        if table.awaited["decision"] == "deliver":
+        if table.awaited["kind"] == "deliver":
             table.send({"type": "pass"})
         assert sea["returned"] and sea["trigger"] == "fishing_boat"
     assert all(covers[:19]) and covers[19] is None
@@ -269,7 +279,7 @@ def test_several_markets_completed_at_once_are_awarded_clockwise_from_the_active
     assert [m["winners"] for m in evaluated(events)] == [[GREEN], [RED]]
     (first,) = of_type(events, "ship_awarded")
     assert (first["seat"], first["ship"]) == (GREEN, "S19")  # the only 6
-    assert table.awaited == {"seat": BLUE, "decision": "reveal_ship"}  # refill to 4 first
+    assert table.awaited == {"seat": BLUE, "kind": "reveal_ship"}  # refill to 4 first
     table.reveal("S13")
     assert table.awaited["seat"] == RED and table.awaited["ships"] == ["S17", "S01"]
 
@@ -292,7 +302,7 @@ def test_a_single_highest_ship_is_awarded_without_a_choice_and_the_display_refil
     events = table.turn("SS/S.b", 1, 2)
     (award,) = of_type(events, "ship_awarded")
     assert (award["seat"], award["ship"], award["highest"]) == (RED, "S19", ["S19"])
-    assert table.awaited == {"seat": BLUE, "decision": "reveal_ship"}
+    assert table.awaited == {"seat": BLUE, "kind": "reveal_ship"}
     table.reveal("S05")
     assert sorted(table.state.display) == ["S01", "S02", "S05", "S08"]
 
@@ -310,7 +320,7 @@ def four_bananas_for_red(display: tuple[str, ...]) -> Table:
 
 def test_red_delivers_4_identical_wares_to_a_ship_and_takes_it():
     table = four_bananas_for_red(("S03", "S05", "S20", "S21"))
-    assert table.awaited == {"seat": RED, "decision": "deliver", "ships": ["S03"]}
+    assert table.awaited == {"seat": RED, "kind": "deliver", "ships": ["S03"]}
     assert illegal(table, {"type": "deliver", "ship": "S01", "wares": {}}).code == (
         "ship_not_face_up"
     )
@@ -322,7 +332,7 @@ def test_red_delivers_4_identical_wares_to_a_ship_and_takes_it():
     (delivered,) = of_type(events, "wares_delivered")
     assert (delivered["points"], delivered["wares"]) == (3, {"banana": 4})
     assert table.state.held[RED] == ["S03"] and table.wares(RED)["banana"] == 0
-    assert table.awaited == {"seat": RED, "decision": "reveal_ship"}  # 4 ships face up again
+    assert table.awaited == {"seat": RED, "kind": "reveal_ship"}  # 4 ships face up again
 
 
 def test_a_player_may_pass_instead_of_delivering():
@@ -334,7 +344,7 @@ def test_a_player_may_pass_instead_of_delivering():
 
 def test_without_wares_for_any_face_up_ship_the_delivery_step_is_skipped():
     table = four_bananas_for_red(("S01", "S05", "S20", "S21"))
-    assert table.awaited == {"seat": BLUE, "decision": "draw_tile"}
+    assert table.awaited == {"seat": BLUE, "kind": "draw_tile"}
 
 
 # -- end of the game -------------------------------------------------------------------
@@ -363,7 +373,7 @@ def final_score_table() -> Table:
 
 def filler_turn(table: Table, tile: str) -> list:
     table.draw(tile)
-    placement = SOUTH_SEAS.legal_commands(table.state, table.awaited["seat"])["placements"][0]
+    placement = table.menu(table.awaited["seat"])["place_tile"][0]
     return table.place(placement["x"], placement["y"], placement["rotation"]) + table.islander(None)
 
 
@@ -423,7 +433,7 @@ def test_an_islander_is_a_shell_collector_banana_picker_merchant_or_fisherman(ti
     table = Table()
     table.draw(tile)
     table.place(0, 1, 180 if tile == "SS/MI" else 0)
-    spots = SOUTH_SEAS.legal_commands(table.state, RED)["spots"]
+    spots = table.menu(RED)["place_islander"]
     assert sorted(s["role"] for s in spots) == sorted(roles)
 
 
@@ -432,7 +442,7 @@ def test_only_one_islander_is_placed_per_turn():
     table.turn("SS/III", 0, -1, 180, spot="island:E,S,W")
     table.turn("SS/I.1", 1, -1, 270)
     table.turn("SS/I.0", -1, -1, 90, spot="sea:NL,NR,SL,SR,WL,WR")  # and 4 bananas
-    assert table.awaited["decision"] == "deliver"
+    assert table.awaited["kind"] == "deliver"
     refused = illegal(table, {"type": "place_islander", "spot": "sea:NL,NR,SL,SR,WL,WR"})
     assert refused.code == "unexpected_command"
     assert table.state.supply[RED] == 3
@@ -444,7 +454,7 @@ def test_a_player_may_not_join_a_feature_she_already_occupies_herself():
     table.turn("SS/S", 0, 1)
     table.draw("SS/B.1")
     table.place(2, 0, 90)
-    spots = [s["spot"] for s in SOUTH_SEAS.legal_commands(table.state, RED)["spots"]]
+    spots = [s["spot"] for s in table.menu(RED)["place_islander"]]
     assert "bridge:E,W" not in spots
     assert illegal(table, {"type": "place_islander", "spot": "bridge:E,W"}).code == (
         "feature_occupied"
@@ -476,7 +486,7 @@ def test_a_player_delivers_to_exactly_one_ship_per_turn():
     table.turn("TEST/IB>15", 1, 0, 180)  # 16 shells: enough for every face-up ship
     table.send({"type": "deliver", "ship": "P6", "wares": {"shell": 1}})
     table.reveal("P3")
-    assert table.awaited == {"seat": BLUE, "decision": "draw_tile"}
+    assert table.awaited == {"seat": BLUE, "kind": "draw_tile"}
     assert table.state.held[RED] == ["P6"]
 
 
@@ -512,7 +522,7 @@ def test_a_market_completing_when_the_ship_display_is_empty_gives_its_merchant_n
         start=3,
     ):
         table.turn(tile, x, y, rotation, spot)
-        if table.awaited["decision"] == "deliver":
+        if table.awaited["kind"] == "deliver":
             ship = deliveries.get(n)
             table.send(
                 {"type": "pass"}

@@ -1,4 +1,4 @@
-"""Sides, ports and rotation (ARCHITECTURE.md §3 conventions)."""
+"""Sides, ports and rotation: the board conventions stated in ``tiling/geometry.py``."""
 
 from __future__ import annotations
 

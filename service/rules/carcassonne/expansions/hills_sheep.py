@@ -4,7 +4,7 @@ Rulebook:
 
 - **Hills.** "Si un joueur pioche une tuile Colline, il pioche immédiatement une autre
   tuile (sans la regarder) et la place sous la tuile Colline": the tile under it is out
-  of play (``tile_hidden``, which nobody sees whole: see ``Carcassonne.redact``); the
+  of play (``tile_hidden``, which nobody sees whole: see ``Carcassonne.secrets``); the
   last tile of the game goes without one. On a tie for a
   feature, "le joueur ayant un partisan qui occupe une tuile Colline, parmi les joueurs
   à égalité, remporte la victoire": option ``hill_tiebreak`` ``"any"`` (the rulebook:
@@ -34,9 +34,17 @@ import random
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from service.rules.carcassonne.modules import FigureType, Module, Score, Scoring, Step
+from service.rules.carcassonne.modules import (
+    PHASE_END,
+    PHASE_FIGURE,
+    FigureType,
+    Module,
+    Score,
+    Scoring,
+    Step,
+)
 from service.rules.carcassonne.scoring import sorted_tiles
-from service.rules.core import JSON, Event, IllegalMove
+from service.rules.core import JSON, Event, Turn, illegal
 from service.rules.tiling.features import Feature, Figure
 from service.rules.tiling.geometry import Pos, around
 from service.rules.tiling.tiles import TileType
@@ -214,28 +222,30 @@ def _own_shepherd(state: State, seat: int) -> dict[str, Any] | None:
 
 def after_figure_step(
     ruleset: Carcassonne,
-    state: State,
+    turn: Turn[State],
     seat: int,
     figure: str | None,
     node: int | None,
     rng: random.Random,
-) -> tuple[list[Event], bool]:
+) -> None:
     """After the figure step: a shepherd just placed draws a token at once (or awaits
     ``draw_sheep``); with ``flock_timing: after_figure``, a seat whose tile extended its
     shepherd's field tends its flock now, before the turn's scoring."""
+    state = turn.state
     if figure != "shepherd":
         own = _own_shepherd(state, seat)
         after = state.options["flock_timing"] == "after_figure"
         if after and own and state.placed in state.graph.feature(own["node"]).tiles:
-            return [Event("flock_to_tend", {"seat": seat, **_where(own), "then": "end_turn"})], True
-        return [], False
+            turn.emit(Event("flock_to_tend", {"seat": seat, **_where(own)}))
+        return
     x, y = state.placed
     placed = state.board.tiles[state.placed]
     spot = placed.tile.spots[placed.q][node - placed.node]
     new = {"key": _key(x, y, spot), "seat": seat, "node": node, "x": x, "y": y, "spot": spot}
     if state.options["randomness"] == "external":
-        return [Event("sheep_due", {"seat": seat, **_where(new), "then": "end_turn"})], True
-    return _after_draw(state, seat, new, _draw(state, rng)), False
+        turn.emit(Event("sheep_due", {"seat": seat, **_where(new)}))
+    else:
+        turn.emit(*_after_draw(state, seat, new, _draw(state, rng)))
 
 
 def extended_flock(state: State, seat: int, tile: TileType, pos: Pos, q: int) -> list[Event]:
@@ -247,8 +257,7 @@ def extended_flock(state: State, seat: int, tile: TileType, pos: Pos, q: int) ->
     root = state.graph.find(own["node"])
     for link, other in state.board.connections(pos, tile, q):
         if tile.segments[link.segment].kind.name == "field" and state.graph.find(other) == root:
-            then = "place_follower"
-            return [Event("flock_to_tend", {"seat": seat, **_where(own), "then": then})]
+            return [Event("flock_to_tend", {"seat": seat, **_where(own)})]
     return []
 
 
@@ -270,83 +279,57 @@ def _tend(
 ) -> list[Event]:
     action = command.get("action")
     if action not in ACTIONS:
-        raise IllegalMove(
-            "bad_flock_action", f"action must be one of {ACTIONS}", RULES["bad_flock_action"]
-        )
+        raise illegal(RULES, "bad_flock_action", f"action must be one of {ACTIONS}")
     own = _own_shepherd(state, seat)
-    then = state.ext["hills_sheep"]["tending"]
-    done = Event("flock_tended", {"seat": seat, "action": action})
+    turn = Turn(ruleset, state)
     if action == "gather":
-        root = state.graph.find(own["node"])
-        events = [_gather(state, root, None, None, "flock gathered"), done]
+        turn.emit(_gather(state, state.graph.find(own["node"]), None, None, "flock gathered"))
     elif state.options["randomness"] == "external":
-        due = "tended" if then == "place_follower" else "tended_end_turn"
-        return [Event("sheep_due", {"seat": seat, **_where(own), "then": due})]
+        turn.emit(Event("sheep_due", {"seat": seat, **_where(own)}))
     else:
-        events = [*_after_draw(state, seat, own, _draw(state, rng)), done]
-    if then == "end_turn":
-        events += _end_turn(ruleset, state, seat, rng, events)
-    return events
+        turn.emit(*_after_draw(state, seat, own, _draw(state, rng)))
+    return _tended(ruleset, turn, seat, action, rng)
+
+
+def _tokens(state: State) -> dict[str, int]:
+    """The tokens still in the bag, with how many of each: what a draw may take."""
+    return {token: n for token, n in state.ext["hills_sheep"]["bag"].items() if n}
 
 
 def _draw_sheep(
     ruleset: Carcassonne, state: State, seat: int, command: JSON, rng: random.Random
 ) -> list[Event]:
     token = command.get("token")
-    bag = state.ext["hills_sheep"]["bag"]
-    if not isinstance(token, str) or bag.get(token, 0) < 1:
-        raise IllegalMove(
-            "token_not_in_bag", f"no token {token!r} is in the bag", RULES["token_not_in_bag"]
-        )
+    if not isinstance(token, str) or token not in _tokens(state):
+        raise illegal(RULES, "token_not_in_bag", f"no token {token!r} is in the bag")
     due = state.ext["hills_sheep"]["due"]
-    x, y, spot = due["x"], due["y"], due["spot"]
-    new = {
-        "key": _key(x, y, spot),
-        "seat": seat,
-        "node": state.tile_node((x, y), spot),
-        "x": x,
-        "y": y,
-        "spot": spot,
-    }
-    events = _after_draw(state, seat, new, token)
-    if due["then"] != "end_turn":  # a grown flock: the tending step is over
-        events.append(Event("flock_tended", {"seat": seat, "action": "grow"}))
-    if due["then"] != "tended":  # the shepherd's placement or a tending after the figure
-        events += _end_turn(ruleset, state, seat, rng, events)
-    return events
+    node = state.tile_node((due["x"], due["y"]), due["spot"])
+    new = {"key": _key(due["x"], due["y"], due["spot"]), "seat": seat, "node": node, **due}
+    turn = Turn(ruleset, state)
+    turn.emit(*_after_draw(state, seat, new, token))
+    return _tended(ruleset, turn, seat, "grow", rng)
 
 
-def _end_turn(
-    ruleset: Carcassonne, state: State, seat: int, rng: random.Random, pending: list[Event]
+def _tended(
+    ruleset: Carcassonne, turn: Turn[State], seat: int, action: str, rng: random.Random
 ) -> list[Event]:
-    """End the turn after this command's flock events, on a copy with them folded: the
-    closed-field gathering must not gather again a flock they gathered or lost."""
-    after = ruleset.copy_state(state)
-    for event in pending:
-        ruleset.evolve(after, event)
-    return ruleset.end_turn(after, seat, rng, None, [])
+    """Once the flock is gathered or its token drawn, the tending is over
+    (``flock_tended``); then the turn goes on where the tending interrupted it."""
+    if turn.state.phase == PHASE_TEND:
+        turn.emit(Event("flock_tended", {"seat": seat, "action": action}))
+    return ruleset.go_on(turn, seat, rng)
 
 
-def _tend_awaiting(state: State) -> list[JSON]:
-    own = _own_shepherd(state, state.seat)
-    return [{"seat": state.seat, "decision": PHASE_TEND, **_where(own), "actions": list(ACTIONS)}]
+def _tend_menu(state: State, seat: int) -> JSON:
+    return {"tend_flock": {"action": list(ACTIONS)}}
 
 
-def _sheep_awaiting(state: State) -> list[JSON]:
-    return [{"seat": state.seat, "decision": PHASE_SHEEP}]
+def _tend_details(state: State) -> JSON:
+    return {**state.ext["hills_sheep"]["tending"], "actions": list(ACTIONS)}
 
 
-def _tend_legal(state: State, seat: int) -> JSON:
-    if seat != state.seat:
-        return {"seat": seat, "decision": None}
-    return {**_tend_awaiting(state)[0]}
-
-
-def _sheep_legal(state: State, seat: int) -> JSON:
-    if seat != state.seat:
-        return {"seat": seat, "decision": None}
-    bag = {token: n for token, n in state.ext["hills_sheep"]["bag"].items() if n}
-    return {"seat": seat, "decision": PHASE_SHEEP, "tokens": bag}
+def _sheep_menu(state: State, seat: int) -> JSON:
+    return {"draw_sheep": {"tokens": _tokens(state)}}
 
 
 def _tend_bot(state: State, seat: int, rng: random.Random) -> JSON:
@@ -361,8 +344,10 @@ def _sheep_bot(state: State, seat: int, rng: random.Random) -> JSON:
 
 
 def _sheep_due(state: State, data: dict[str, Any]) -> None:
-    state.ext["hills_sheep"]["due"] = {k: data[k] for k in ("x", "y", "spot", "then")}
-    state.phase = PHASE_SHEEP
+    """A token to draw: for the flock being tended (the tending goes on), or for a
+    shepherd just placed (the turn ends)."""
+    state.ext["hills_sheep"]["due"] = _where(data)
+    state.pause(PHASE_SHEEP, PHASE_TEND if state.phase == PHASE_TEND else PHASE_END)
 
 
 def _sheep_drawn(state: State, data: dict[str, Any]) -> None:
@@ -376,6 +361,8 @@ def _sheep_drawn(state: State, data: dict[str, Any]) -> None:
     )
     if data["token"] != WOLF:
         flock["sheep"].append(int(data["token"]))
+    if state.phase == PHASE_SHEEP:
+        state.go_on()
 
 
 def _flock_ends(state: State, data: dict[str, Any]) -> None:
@@ -384,7 +371,7 @@ def _flock_ends(state: State, data: dict[str, Any]) -> None:
         part["bag"][token] += 1
     for s in data["shepherds"]:
         part["flocks"].pop(_key(s["x"], s["y"], s["spot"]), None)
-        feature = state.graph.feature(state.tile_node((s["x"], s["y"]), s["spot"]))
+        feature = state.feature_to_change(state.tile_node((s["x"], s["y"]), s["spot"]))
         feature.figures = [
             f
             for f in feature.figures
@@ -400,15 +387,26 @@ def _flock_scored(state: State, data: dict[str, Any]) -> None:
 
 
 def _flock_to_tend(state: State, data: dict[str, Any]) -> None:
-    state.ext["hills_sheep"]["tending"] = data["then"]
-    state.phase = PHASE_TEND
+    """The flock to tend interrupts the turn: before the figure step (this box's
+    rulebook), which follows; or after it, and the turn's end follows."""
+    state.ext["hills_sheep"]["tending"] = _where(data)
+    before = state.options["flock_timing"] == "before_figure"
+    state.pause(PHASE_TEND, PHASE_FIGURE if before else PHASE_END)
 
 
 def _flock_tended(state: State, data: dict[str, Any]) -> None:
-    from service.rules.carcassonne.state import PHASE_FIGURE
-
     state.ext["hills_sheep"]["tending"] = None
-    state.phase = PHASE_FIGURE
+    state.go_on()
+
+
+def _without_then(data: dict[str, Any]) -> dict[str, Any]:
+    """Rules version 1 wrote what follows into ``flock_to_tend`` and ``sheep_due``
+    (``then``); the fold now works it out from the state."""
+    return {k: v for k, v in data.items() if k != "then"}
+
+
+#: (rules version, event type) -> its upcaster to the next version
+UPCASTERS = {(1, "flock_to_tend"): _without_then, (1, "sheep_due"): _without_then}
 
 
 RULES = {
@@ -430,8 +428,8 @@ MODULE = Module(
     after_figure=(after_figure_step,),
     after_scoring=(gather_closed_fields,),
     steps={
-        PHASE_TEND: Step({"tend_flock": _tend}, _tend_awaiting, _tend_legal, _tend_bot),
-        PHASE_SHEEP: Step({"draw_sheep": _draw_sheep}, _sheep_awaiting, _sheep_legal, _sheep_bot),
+        PHASE_TEND: Step({"tend_flock": _tend}, _tend_menu, _tend_details, bot=_tend_bot),
+        PHASE_SHEEP: Step({"draw_sheep": _draw_sheep}, _sheep_menu, bot=_sheep_bot),
     },
     evolvers={
         "sheep_due": _sheep_due,

@@ -30,7 +30,7 @@ from service.rules.carcassonne import figures
 from service.rules.carcassonne.modules import FigureType, Module
 from service.rules.carcassonne.scoring import completed_cities, sorted_tiles
 from service.rules.core import Event
-from service.rules.tiling.features import Feature, Figure
+from service.rules.tiling.features import Feature
 
 if TYPE_CHECKING:
     from service.rules.carcassonne.state import State
@@ -75,15 +75,19 @@ def _goods_taken(state: State, data: dict[str, Any]) -> None:
         tokens[good] += count
 
 
-def builder_turn(state: State, seat: int, new: tuple[int, Figure] | None) -> str | None:
+def builder_turn(state: State, seat: int) -> str | None:
     """Extra turn: this turn's tile extended a road or city holding the seat's builder
-    (placed on an earlier turn), unless this turn is already the second tile."""
+    placed on an earlier turn (one placed now stands on this turn's tile), unless this
+    turn is already the second tile."""
     if state.extra:
         return None
     placed = state.board.tiles[state.placed]
     for i in range(len(placed.tile.segments)):
         feature = state.graph.feature(placed.node + i)
-        if any(f.kind == "builder" and f.seat == seat for f in feature.figures):
+        if any(
+            f.kind == "builder" and f.seat == seat and f.pos != state.placed
+            for f in feature.figures
+        ):
             return f"builder: the tile extended the {feature.kind.name} holding the builder"
     return None
 

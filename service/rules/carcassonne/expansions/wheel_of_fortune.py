@@ -43,7 +43,7 @@ from typing import TYPE_CHECKING, Any
 
 from service.rules.carcassonne.modules import Module, Step
 from service.rules.carcassonne.scoring import completed_cities
-from service.rules.core import JSON, Event, IllegalMove, InvalidOptions
+from service.rules.core import JSON, Event, InvalidOptions, Turn, illegal
 from service.rules.tiling.geometry import SIDES
 from service.rules.tiling.tiles import TileType
 
@@ -64,9 +64,6 @@ ACTIONS = ("fortune", "taxes", "famine", "storm", "inquisition", "plague")
 PHASE_PLAGUE = "plague"
 #: figures that are partisans (the actions count them); special figures are not
 PARTISANS = ("follower", "big_follower")
-#: events that change nothing the wheel reads (figures, supplies, crown spaces, the pig):
-#: when only these are pending, the wheel needs no folded copy of the state
-INERT = frozenset({"tile_drawn", "tile_set_aside", "tile_hidden", "turn_ended", "goods_taken"})
 #: where the spring goes beside a side of the board, turned to flow away from it
 OUTWARD = {"N": ((0, -1), 270), "E": ((1, 0), 0), "S": ((0, 1), 90), "W": ((-1, 0), 180)}
 
@@ -171,59 +168,53 @@ def _part(state: State) -> dict[str, Any]:
     return state.ext["wheel_of_fortune"]
 
 
-def icons_left(state: State, tile: TileType, pending: list[Event]) -> list[int]:
+def icons_left(state: State, tile: TileType) -> list[int]:
     """The wheel icons of the copies of ``tile`` not drawn yet."""
     left = list(tile.wheel)
-    drawn = [*_part(state)["drawn"].get(tile.id, ())]
-    drawn += [e.data["wheel"] for e in pending if e.type == "tile_drawn" and "wheel" in e.data]
-    for icon in drawn:
+    for icon in _part(state)["drawn"].get(tile.id, ()):
         left.remove(icon)
     return left
 
 
 def draw_detail(
-    state: State, tile: TileType, pending: list[Event], rng: random.Random, command: JSON | None
+    state: State, tile: TileType, rng: random.Random, command: JSON | None
 ) -> dict[str, Any]:
     """Which copy of ``tile`` was drawn: ``{"wheel": n}`` for one with an icon."""
     if not tile.wheel:
         return {}
-    drawn = sum(e.type == "tile_drawn" and e.data["tile"] == tile.id for e in pending)
     # The copy drawn is any of those nobody has seen, those under hills included: which
     # copies lie there is as unknown as which tiles, so the icons drawn tell nothing of
     # them. Never more icons than those copies (a start copy stays in the box).
-    copies = state.stack[tile.id] + state.hidden.count(tile.id) - drawn
-    left = icons_left(state, tile, pending)[:copies]
+    copies = state.stack[tile.id] + state.hidden.count(tile.id)
+    left = icons_left(state, tile)[:copies]
     if command is None:
         pick = rng.randrange(copies) if left else copies
         return {"wheel": left[pick]} if pick < len(left) else {}
     icon = command.get("wheel")
     if icon is None:
         if copies <= len(left):
-            raise _illegal("wheel_icon_required", f"every {tile.name} left has a wheel icon")
+            raise illegal(RULES, "wheel_icon_required", f"every {tile.name} left has a wheel icon")
         return {}
     if icon not in left:
-        raise _illegal("no_such_wheel_icon", f"no {tile.name} left has the wheel icon {icon!r}")
+        raise illegal(
+            RULES, "no_such_wheel_icon", f"no {tile.name} left has the wheel icon {icon!r}"
+        )
     return {"wheel": icon}
 
 
 def turn_the_wheel(
     ruleset: Carcassonne,
-    state: State,
+    turn: Turn[State],
     seat: int,
     drawn: dict[str, Any],
-    pending: list[Event],
     rng: random.Random,
-) -> list[Event]:
+) -> None:
     """After a tile with an icon is drawn: the pig moves, the sector acts, its crown
-    spaces score. Worked out on the state with this command's events folded."""
+    spaces score, all read on the state the command's earlier events lead to."""
     icon = drawn.get("wheel")
     if not icon:
-        return []
-    now = state
-    if any(event.type not in INERT for event in pending):
-        now = state.copy()
-        for event in pending:
-            ruleset.evolve(now, event)
+        return
+    now = turn.state
     names = _part(now)["sectors"]
     sector = names[(names.index(_part(now)["pig"]) + icon) % len(names)]
     data = {"seat": seat, "icon": icon, "from": _part(now)["pig"], "to": sector}
@@ -253,7 +244,7 @@ def turn_the_wheel(
         queue = plague_queue(now, seat)
         if queue:
             events.append(Event("plague", {"seat": seat, "queue": queue}))
-    return events
+    turn.emit(*events)
 
 
 # -- the six actions --------------------------------------------------------------------------
@@ -355,7 +346,9 @@ def _remove_follower(
         p for p in _land_partisans(state, seat) if (p["x"], p["y"], p["spot"]) == (x, y, spot)
     ]
     if not chosen:
-        raise _illegal("no_follower_there", f"seat {seat} has no follower at {x}, {y}, {spot}")
+        raise illegal(
+            RULES, "no_follower_there", f"seat {seat} has no follower at {x}, {y}, {spot}"
+        )
     events = [Event("follower_removed", {"seat": seat, **chosen[0], "reason": "plague"})]
     feature = state.graph.feature(state.tile_node((x, y), spot))
     others = [f for f in feature.figures if f.seat == seat and f.kind in PARTISANS]
@@ -373,14 +366,18 @@ def _remove_follower(
     return events
 
 
-def _plague_awaiting(state: State) -> list[JSON]:
-    seat = _part(state)["plague"][0]
-    return [{"seat": seat, "decision": PHASE_PLAGUE, "followers": _land_partisans(state, seat)}]
+def _plague_seat(state: State) -> int:
+    """The plague's decisions are taken in turn: the first seat of its queue decides."""
+    return _part(state)["plague"][0]
 
 
-def _plague_legal(state: State, seat: int) -> JSON:
-    (waiting,) = _plague_awaiting(state)
-    return waiting if waiting["seat"] == seat else {"seat": seat, "decision": None}
+def _plague_details(state: State) -> JSON:
+    return {"followers": _land_partisans(state, _plague_seat(state))}
+
+
+def _plague_menu(state: State, seat: int) -> JSON:
+    where = [{k: p[k] for k in ("x", "y", "spot")} for p in _land_partisans(state, seat)]
+    return {"remove_follower": where}
 
 
 def _plague_bot(state: State, seat: int, rng: random.Random) -> JSON:
@@ -400,25 +397,40 @@ def _free_crowns(state: State) -> list[tuple[str, int]]:
     ]
 
 
-def crown_menu(state: State, seat: int) -> list[JSON]:
+def crown_problem(
+    state: State, seat: int, sector: Any, space: Any, free: list[tuple[str, int]] | None = None
+) -> str | None:
+    """Why ``seat`` may not put a follower on crown space ``space`` of ``sector``, or
+    ``None``: the check behind ``place_on_wheel`` and its menu (which passes the
+    ``free`` spaces it lists, :func:`_free_crowns`, to save working them out again)."""
+    if (sector, space) not in (_free_crowns(state) if free is None else free):
+        return "crown_not_free"
     if state.supply[seat]["follower"] < 1:
-        return []
-    return [
-        {"type": "place_on_wheel", "sector": sector, "space": space}
-        for sector, space in _free_crowns(state)
+        return "crown_needs_follower"
+    return None
+
+
+def crown_menu(state: State, seat: int) -> JSON:
+    free = _free_crowns(state)
+    spaces = [
+        {"sector": sector, "space": space}
+        for sector, space in free
+        if not crown_problem(state, seat, sector, space, free)
     ]
+    return {"place_on_wheel": spaces} if spaces else {}
 
 
 def _place_on_wheel(
     ruleset: Carcassonne, state: State, seat: int, command: JSON, rng: random.Random
 ) -> list[Event]:
     sector, space = command.get("sector"), command.get("space")
-    if (sector, space) not in _free_crowns(state):
-        raise _illegal("crown_not_free", f"no free crown space {space!r} in sector {sector!r}")
-    if state.supply[seat]["follower"] < 1:
-        raise _illegal("crown_needs_follower", f"seat {seat} has no follower left")
-    taken = Event("crown_taken", {"seat": seat, "sector": sector, "space": space})
-    return [taken, *ruleset.end_turn(state, seat, rng, None, [taken])]
+    problem = crown_problem(state, seat, sector, space)
+    if problem:
+        where = f"crown space {space!r} of sector {sector!r}"
+        raise illegal(RULES, problem, f"seat {seat} may not put a follower on {where}")
+    turn = Turn(ruleset, state)
+    turn.emit(Event("crown_taken", {"seat": seat, "sector": sector, "space": space}))
+    return ruleset.end_turn(turn, seat, rng)
 
 
 # -- evolvers ---------------------------------------------------------------------------------
@@ -452,13 +464,14 @@ def _crown_taken(state: State, data: dict[str, Any]) -> None:
 
 
 def _plague(state: State, data: dict[str, Any]) -> None:
+    """The plague interrupts the turn before its tile is placed, which follows."""
     _part(state)["plague"] = list(data["queue"])
-    state.phase = PHASE_PLAGUE
+    state.pause(PHASE_PLAGUE, state.phase)
 
 
 def _take_back(state: State, data: dict[str, Any]) -> None:
     pos = (data["x"], data["y"])
-    feature = state.graph.feature(state.tile_node(pos, data["spot"]))
+    feature = state.feature_to_change(state.tile_node(pos, data["spot"]))
     (figure,) = [
         f
         for f in feature.figures
@@ -472,17 +485,11 @@ def _take_back(state: State, data: dict[str, Any]) -> None:
 
 
 def _follower_removed(state: State, data: dict[str, Any]) -> None:
-    from service.rules.carcassonne.state import PHASE_TILE
-
     _take_back(state, data)
     queue = _part(state)["plague"]
     queue.pop(0)
     if not queue:
-        state.phase = PHASE_TILE
-
-
-def _illegal(code: str, message: str) -> IllegalMove:
-    return IllegalMove(code, message, RULES[code])
+        state.go_on()
 
 
 RULES = {
@@ -524,7 +531,11 @@ def _module(board_json: str) -> Module:
         figure_menu=crown_menu,
         steps={
             PHASE_PLAGUE: Step(
-                {"remove_follower": _remove_follower}, _plague_awaiting, _plague_legal, _plague_bot
+                {"remove_follower": _remove_follower},
+                _plague_menu,
+                _plague_details,
+                _plague_seat,
+                _plague_bot,
             )
         },
         evolvers={

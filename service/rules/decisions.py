@@ -1,0 +1,146 @@
+"""Pending decisions as first-class objects, and the agenda that holds them.
+
+A game is a sequence of small decisions: place a tile, place a figure, choose a ship,
+discard on a 7, answer a trade offer. Each open decision names the seat that must
+make it, its kind, the commands that answer it and an ``id`` that stays the same for as
+long as the decision is open. Several decisions may be open at once (every seat with
+too many cards discards on a 7), and a seat may be awaited outside its own turn.
+
+The ``id`` is what a client names when it answers a decision while other seats are
+answering theirs: a command for a decision that is still open is accepted whatever
+else was written meanwhile; one for a decision that has closed is refused.
+
+:class:`Agenda` is the part of a game's state that holds open decisions and what
+follows them (interrupt and resume: discards, then the robber, then the steal, then
+back to the turn). It is changed only by ``evolve``, so it is folded from events like
+everything else, and never written into events as a continuation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+JSON = dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """One open decision.
+
+    ``details`` is what the seat needs to know to decide (the tile to place, the
+    ships offered, how many cards to discard); it is public, like the decision itself.
+    """
+
+    id: str
+    seat: int
+    kind: str
+    commands: tuple[str, ...]
+    details: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> JSON:
+        """The decision as ``awaiting`` lists it. ``decision`` repeats ``kind`` under
+        the name clients of earlier releases read."""
+        return {
+            "id": self.id,
+            "seat": self.seat,
+            "kind": self.kind,
+            "decision": self.kind,
+            "commands": list(self.commands),
+            **self.details,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """A decision to open later, once the ones open now are all answered."""
+
+    seat: int
+    kind: str
+    details: Mapping[str, Any] = field(default_factory=dict)
+
+
+class Agenda:
+    """The open decisions of a game and the groups queued after them.
+
+    ``answers`` maps each decision kind to the commands that answer it (the ruleset's
+    table), so a decision's commands are never written twice. Ids are numbered in the
+    order decisions open, which the fold makes the same for every reader of the log.
+    """
+
+    __slots__ = ("answers", "open", "queue", "opened")
+
+    def __init__(self, answers: Mapping[str, tuple[str, ...]]) -> None:
+        self.answers = answers
+        self.open: list[Decision] = []
+        #: groups of decisions opened together, in order, once ``open`` is empty
+        self.queue: list[list[Pending]] = []
+        self.opened = 0
+
+    def copy(self) -> Agenda:
+        other = Agenda(self.answers)
+        other.open = list(self.open)
+        other.queue = [list(group) for group in self.queue]
+        other.opened = self.opened
+        return other
+
+    def push(self, *pending: Pending) -> None:
+        """Open these decisions now, together, beside any that are open."""
+        answers, open_now = self.answers, self.open
+        for item in pending:
+            self.opened += 1
+            # details are shared, not copied: neither Pending nor Decision changes them
+            open_now.append(
+                Decision(f"d{self.opened}", item.seat, item.kind, answers[item.kind], item.details)
+            )
+
+    def then(self, *pending: Pending) -> None:
+        """Queue a group of decisions to open once every decision open now (and every
+        group queued before) is answered; opens it at once if nothing is open."""
+        self.queue.append(list(pending))
+        self._advance()
+
+    def interrupt(self, *groups: Sequence[Pending]) -> None:
+        """Open these groups of decisions, one group after the other, in front of the
+        decisions open now, which wait until they are all answered: a 7 interrupts the
+        turn with the discards (several seats at once), then the robber. Empty groups
+        are skipped."""
+        waiting = [Pending(d.seat, d.kind, d.details) for d in self.open]
+        self.open = []
+        ahead = [list(group) for group in groups if group]
+        self.queue[:0] = ahead + ([waiting] if waiting else [])
+        self._advance()
+
+    def close(self, decision: Decision | str) -> None:
+        """The decision has been answered; open the next queued group if none is left."""
+        wanted = decision if isinstance(decision, str) else decision.id
+        open_now = self.open
+        for i, d in enumerate(open_now):
+            if d.id == wanted:
+                del open_now[i]
+                break
+        if not open_now and self.queue:
+            self._advance()
+
+    def close_all(self) -> None:
+        """Drop every open and queued decision (the game is over)."""
+        self.open = []
+        self.queue = []
+
+    def for_seat(self, seat: int) -> list[Decision]:
+        return [d for d in self.open if d.seat == seat]
+
+    def find(self, seat: int, kind: str) -> Decision | None:
+        return next((d for d in self.open if d.seat == seat and d.kind == kind), None)
+
+    def _advance(self) -> None:
+        while not self.open and self.queue:
+            self.push(*self.queue.pop(0))
+
+
+def single(seat: int, kind: str, opened: int, commands: Sequence[str], **details: Any) -> Decision:
+    """The one decision of a game whose turns await one seat at a time, computed from the
+    state rather than held in an agenda. ``opened`` is the number of events folded when
+    it opened (any event closes such a decision), which makes its id unique in the game."""
+    return Decision(f"d{opened}", seat, kind, tuple(commands), details)
