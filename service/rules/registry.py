@@ -11,9 +11,10 @@ from service.rules.core import Ruleset
 def _registry() -> dict[str, Ruleset]:
     # Imported here so that importing the core never pays for loading every game's data.
     from service.rules.carcassonne import CARCASSONNE
+    from service.rules.catan.game import CATAN
     from service.rules.south_seas import SOUTH_SEAS
 
-    rulesets: list[Ruleset] = [CARCASSONNE, SOUTH_SEAS]
+    rulesets: list[Ruleset] = [CARCASSONNE, SOUTH_SEAS, CATAN]
     return {ruleset.name: ruleset for ruleset in rulesets}
 
 

@@ -1,0 +1,119 @@
+"""Where a seat may build: one function per rule saying why not (a code) or ``None``,
+read by the decider and by the menus alike, and the candidates the menus offer.
+
+Rules (base game, "Building"): a road goes on an empty path joined to the seat's own
+road, settlement or city, but not through an opponent's building; a settlement goes
+on an empty intersection whose three neighbours are all empty (the distance rule),
+joined to one of the seat's roads after the set-up; a city replaces one of the seat's
+own settlements. Each needs its cost in hand and a piece left in supply. In the
+set-up a settlement needs no road and costs nothing, and its road must touch it.
+"""
+
+from __future__ import annotations
+
+from service.rules.catan.pieces import COSTS, can_pay
+from service.rules.catan.state import NOBODY, State
+
+
+def settlement_problem(state: State, seat: int, corner: int, *, setup: bool = False) -> str | None:
+    grid = state.layout.grid
+    owner = state.owner
+    if owner[corner] != NOBODY:
+        return "intersection_occupied"
+    for other in grid.corner_corners[corner]:
+        if owner[other] != NOBODY:
+            return "distance_rule"
+    if setup:
+        return None
+    if state.pieces[seat]["settlement"] < 1:
+        return "no_settlements_left"
+    road = state.road
+    if not any(road[edge] == seat for edge in grid.corner_edges[corner]):
+        return "settlement_not_connected"
+    if not can_pay(state.hands[seat], COSTS["settlement"]):
+        return "cannot_afford"
+    return None
+
+
+def city_problem(state: State, seat: int, corner: int) -> str | None:
+    if state.owner[corner] != seat or state.city[corner]:
+        return "no_settlement_there"
+    if state.pieces[seat]["city"] < 1:
+        return "no_cities_left"
+    if not can_pay(state.hands[seat], COSTS["city"]):
+        return "cannot_afford"
+    return None
+
+
+def road_problem(
+    state: State, seat: int, edge: int, *, setup: bool = False, free: bool = False
+) -> str | None:
+    if state.road[edge] != NOBODY:
+        return "path_occupied"
+    if state.pieces[seat]["road"] < 1:
+        return "no_roads_left"
+    grid = state.layout.grid
+    if setup:
+        if state.setup_corner[seat] not in grid.edge_corners[edge]:
+            return "road_not_beside_settlement"
+        return None
+    if not _joins(state, seat, edge):
+        return "road_not_connected"
+    if not free and not can_pay(state.hands[seat], COSTS["road"]):
+        return "cannot_afford"
+    return None
+
+
+def _joins(state: State, seat: int, edge: int) -> bool:
+    """Whether a road on ``edge`` joins the seat's network at one of its ends: at its own
+    building, or at its own road through a corner no opponent has built on."""
+    grid, owner, road = state.layout.grid, state.owner, state.road
+    for corner in grid.edge_corners[edge]:
+        holder = owner[corner]
+        if holder == seat:
+            return True
+        if holder == NOBODY and any(
+            road[other] == seat for other in grid.corner_edges[corner] if other != edge
+        ):
+            return True
+    return False
+
+
+# -- candidates for the menus (each still passes through the problem function) ----------
+
+
+def setup_settlements(state: State, seat: int) -> list[int]:
+    return [
+        c for c in range(len(state.owner)) if settlement_problem(state, seat, c, setup=True) is None
+    ]
+
+
+def reachable_corners(state: State, seat: int) -> set[int]:
+    """The corners the seat's network reaches: its buildings, and the ends of its roads
+    not cut by an opponent's building."""
+    grid, owner = state.layout.grid, state.owner
+    found = set(state.buildings_of[seat])
+    for edge in state.roads_of[seat]:
+        for corner in grid.edge_corners[edge]:
+            if owner[corner] in (NOBODY, seat):
+                found.add(corner)
+    return found
+
+
+def road_spots(state: State, seat: int, *, setup: bool = False, free: bool = False) -> list[int]:
+    grid, road = state.layout.grid, state.road
+    corners = {state.setup_corner[seat]} if setup else reachable_corners(state, seat)
+    candidates = {e for c in corners for e in grid.corner_edges[c] if road[e] == NOBODY}
+    return sorted(
+        e for e in candidates if road_problem(state, seat, e, setup=setup, free=free) is None
+    )
+
+
+def settlement_spots(state: State, seat: int) -> list[int]:
+    grid, road = state.layout.grid, state.road
+    ends = {c for e in state.roads_of[seat] if road[e] == seat for c in grid.edge_corners[e]}
+    return sorted(c for c in ends if settlement_problem(state, seat, c) is None)
+
+
+def city_spots(state: State, seat: int) -> list[int]:
+    return [c for c in state.buildings_of[seat] if city_problem(state, seat, c) is None]

@@ -1,0 +1,1040 @@
+"""The Catan decider (base game): commands in, events out.
+
+A game opens with the board (drawn from the seed, the beginner layout, or, with
+external randomness, sent as ``set_board``), then the set-up in snake order: each
+seat places a settlement and a road beside it, the last seat first in the second
+round, and takes one resource per terrain next to its second settlement. A turn is:
+``roll`` (a knight may be played first), production, then building, buying and
+playing development cards and trading in any order, until ``end_turn``. A 7 makes
+every seat with more than ``discard_limit`` cards discard half at once, then the
+roller moves the robber and steals. The first seat with ``victory_points`` during its
+own turn wins.
+
+Every decision is an entry of the state's agenda (see :mod:`service.rules.catan.state`);
+each command answers one. The rules in words are in :data:`RULES`, the commands and
+events in docs/rulesets/catan.md.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar
+
+from service.rules.catan import building
+from service.rules.catan.awards import (
+    cut_roads,
+    largest_army_holder,
+    longest_road_holder,
+    road_length,
+)
+from service.rules.catan.board import (
+    HARBOUR_TYPES,
+    RESOURCES,
+    Board,
+    base_data,
+    beginner_board,
+    random_board,
+)
+from service.rules.catan.layout import layout_of
+from service.rules.catan.pieces import (
+    COSTS,
+    DEVELOPMENT_CARDS,
+    DEVELOPMENT_INDEX,
+    KNIGHT,
+    MONOPOLY,
+    RESOURCE_INDEX,
+    ROAD_BUILDING,
+    YEAR_OF_PLENTY,
+    can_pay,
+    named,
+    parse_resources,
+)
+from service.rules.catan.production import produce, starting_resources
+from service.rules.catan.state import ANSWERS, MAIN, NOBODY, OVER, SETUP, State, evolve
+from service.rules.core import (
+    JSON,
+    RANDOMNESS_MODES,
+    Event,
+    InvalidOptions,
+    Ruleset,
+    checked_options,
+)
+from service.rules.decisions import Decision
+from service.rules.hexes.geometry import hex_name
+
+OPTIONS: dict[str, dict[str, Any]] = {
+    "layout": {
+        "type": "string",
+        "enum": ["random", "beginner"],
+        "default": "random",
+        "description": "random: the variable set-up (terrain shuffled from the seed, "
+        "numbers laid in the rulebook's spiral from a corner, harbour types shuffled, the "
+        "robber on the desert); beginner: the fixed starting set-up for beginners.",
+    },
+    "numbers": {
+        "type": "string",
+        "enum": ["spiral", "shuffled"],
+        "default": "spiral",
+        "description": "How the random layout lays the number tokens: spiral (the "
+        "rulebook's lettered order, inwards from a corner, skipping the desert) or "
+        "shuffled (the almanac's fully random placement).",
+    },
+    "no_adjacent_red_numbers": {
+        "type": "boolean",
+        "default": False,
+        "description": "Variant of the random layout: no 6 or 8 beside another 6 or 8 "
+        "(the spiral never puts them side by side; this matters with shuffled numbers).",
+    },
+    "victory_points": {
+        "type": "integer",
+        "enum": list(range(3, 21)),
+        "default": 10,
+        "description": "Points that win, during one's own turn (the rules: 10).",
+    },
+    "discard_limit": {
+        "type": "integer",
+        "enum": list(range(5, 21)),
+        "default": 7,
+        "description": "On a 7, a seat holding more cards than this discards half of "
+        "them, rounded down (the rules: 7).",
+    },
+    "board": {
+        "type": "object",
+        "default": None,
+        "description": "A whole board in game_started's shape, with the base game's "
+        "components, to play instead of a drawn one (checked).",
+    },
+    "randomness": {
+        "type": "string",
+        "enum": list(RANDOMNESS_MODES),
+        "default": "internal",
+        "description": "internal: the server rolls the dice, lays the random board, draws "
+        "development cards and stolen cards; external: they arrive in the commands "
+        "(set_board, roll's dice, buy_development's card, move_robber's resource) and are "
+        "checked against what is possible.",
+    },
+}
+
+RULES = {
+    "not_your_turn": "Players take turns clockwise; only an awaited seat may act (every "
+    "seat with too many cards discards on a 7, and seats answer trade offers, outside "
+    "their turn).",
+    "unknown_command": "Commands are set_board, build_settlement, build_road, build_city, "
+    "roll, discard, move_robber, buy_development, play_knight, play_road_building, "
+    "play_year_of_plenty, play_monopoly, maritime_trade, offer_trade, respond_trade, "
+    "confirm_trade, cancel_trade, propose_trade, pass_trade, accept_proposal, "
+    "decline_proposal and end_turn.",
+    "game_over": "The game ends as soon as a player has the winning points on their turn.",
+    "bad_command": "The command is missing a field or has one of the wrong type.",
+    "unknown_intersection": "Intersections are named q,r,N or q,r,S (see the docs).",
+    "unknown_path": "Paths are named q,r,NE, q,r,E or q,r,SE (see the docs).",
+    "unknown_hex": "Hexes are named q,r (see the docs).",
+    "intersection_occupied": "A settlement goes on a free intersection.",
+    "distance_rule": "A settlement may only be built if the three adjacent intersections "
+    "are free (the distance rule).",
+    "settlement_not_connected": "After the set-up, a settlement must be joined to one of "
+    "the player's roads.",
+    "no_settlements_left": "Each player has 5 settlements.",
+    "no_settlement_there": "A city replaces one of the player's own settlements.",
+    "no_cities_left": "Each player has 4 cities.",
+    "path_occupied": "A road goes on a free path.",
+    "no_roads_left": "Each player has 15 roads.",
+    "road_not_beside_settlement": "In the set-up, each road goes beside the settlement "
+    "just placed.",
+    "road_not_connected": "A road must join the player's own road, settlement or city, and "
+    "may not pass through another player's settlement or city.",
+    "cannot_afford": "Building costs: road = brick + lumber; settlement = brick + lumber + "
+    "wool + grain; city = 2 grain + 3 ore; development card = wool + grain + ore.",
+    "bad_dice": "Two dice, each 1 to 6.",
+    "wrong_discard": "On a 7, a player with more than 7 cards returns half of them "
+    "(rounded down) to the bank, chosen from the cards they hold.",
+    "robber_must_move": "The robber must be moved to another hex.",
+    "bad_victim": "The robber's mover steals from a player with a settlement or city on "
+    "the robber's hex who holds a card.",
+    "resource_not_held": "Only a card the player holds can be stolen.",
+    "deck_empty": "No development cards are left.",
+    "card_not_in_deck": "The drawn card must be one still in the deck.",
+    "no_such_card": "A player plays a development card they hold.",
+    "card_bought_this_turn": "A development card may not be played in the turn it was bought.",
+    "development_card_played": "Only one development card may be played per turn.",
+    "no_road_possible": "Road Building places up to 2 roads where roads could be built.",
+    "bad_resources": "Resources are counted per type: brick, lumber, wool, grain, ore.",
+    "year_of_plenty_takes_two": "Year of Plenty takes any 2 resources from the bank.",
+    "bank_empty": "The bank must hold the resources taken.",
+    "bad_maritime_trade": "Maritime trade gives 4 of one resource (3 at a generic "
+    "harbour, 2 at that resource's harbour) for 1 other resource.",
+    "not_enough_resources": "Nobody can trade or give what they do not hold.",
+    "bad_offer": "An offer gives some resources for some others (none on both sides), to "
+    "one or more other players.",
+    "bad_answer": "An offer is answered accept, decline or counter (with a counter-offer).",
+    "not_a_partner": "The active player trades with a player who accepted their offer or "
+    "made a counter-offer.",
+    "bad_board": "A board brings the base game's components: 19 terrain hexes, 18 number "
+    "tokens, 9 harbours, the robber on the desert.",
+}
+
+#: how many points each kind of source is worth at the end
+_BUILDING_POINTS = {"settlement": 1, "city": 2}
+
+
+class Catan(Ruleset[State]):
+    name: ClassVar[str] = "catan"
+    title: ClassVar[str] = "Catan (base game, 3-4 players)"
+    min_seats: ClassVar[int] = 2
+    max_seats: ClassVar[int] = 4
+    bots: ClassVar[tuple[str, ...]] = ("random", "value")
+    answers: ClassVar[Mapping[str, tuple[str, ...]]] = ANSWERS
+    rules: ClassVar[Mapping[str, str]] = RULES
+    secrets: ClassVar = {
+        # the thief and the victim see the card; everyone sees who stole from whom
+        "card_stolen": lambda data, seat: {"thief": data["thief"], "victim": data["victim"]},
+        # the buyer sees the card; everyone sees that a card was bought
+        "development_bought": lambda data, seat: {"seat": data["seat"]},
+    }
+
+    # -- catalogue -------------------------------------------------------------
+
+    def describe(self) -> JSON:
+        return self.description(
+            OPTIONS,
+            commands={
+                "set_board": {"board": "a board (external randomness only)"},
+                "build_settlement": {"corner": "intersection, e.g. 0,-1,N"},
+                "build_road": {"edge": "path, e.g. 0,-1,NE"},
+                "build_city": {"corner": "one of your settlements"},
+                "roll": {"dice": "[a, b] (external randomness only)"},
+                "discard": {"resources": {r: "int" for r in RESOURCES}},
+                "move_robber": {
+                    "hex": "q,r",
+                    "victim": "seat to steal from, if any may be",
+                    "resource": "the stolen card (external randomness only)",
+                },
+                "buy_development": {"card": "the drawn card (external randomness only)"},
+                "play_knight": {},
+                "play_road_building": {},
+                "play_year_of_plenty": {"resources": "2 resources, e.g. {ore: 1, grain: 1}"},
+                "play_monopoly": {"resource": list(RESOURCES)},
+                "maritime_trade": {"give": list(RESOURCES), "get": list(RESOURCES)},
+                "offer_trade": {
+                    "give": {r: "int" for r in RESOURCES},
+                    "get": {r: "int" for r in RESOURCES},
+                    "to": "seats (default: every other seat)",
+                },
+                "respond_trade": {
+                    "answer": ["accept", "decline", "counter"],
+                    "give": "counter-offer: what you give",
+                    "get": "counter-offer: what you get",
+                },
+                "confirm_trade": {"with": "a seat that accepted or countered"},
+                "cancel_trade": {},
+                "propose_trade": {
+                    "give": {r: "int" for r in RESOURCES},
+                    "get": {r: "int" for r in RESOURCES},
+                },
+                "pass_trade": {},
+                "accept_proposal": {},
+                "decline_proposal": {},
+                "end_turn": {},
+            },
+        )
+
+    def normalize_options(self, options: Mapping[str, Any]) -> JSON:
+        result = checked_options(OPTIONS, options)
+        if result["board"] is not None:
+            try:
+                check_base_board(result["board"])
+            except ValueError as error:
+                raise InvalidOptions("board", str(error)) from error
+        return result
+
+    # -- the decider -----------------------------------------------------------
+
+    def setup(self, options: JSON, seats: int, rng: random.Random) -> list[Event]:
+        if not isinstance(seats, int) or not self.min_seats <= seats <= self.max_seats:
+            raise InvalidOptions("seats", f"Catan is for 2 to 4 players, not {seats}")
+        if options["board"] is not None:
+            board: JSON | None = options["board"]
+        elif options["layout"] == "beginner":
+            board = beginner_board().to_json()
+        elif options["randomness"] == "external":
+            board = None  # it arrives as set_board
+        else:
+            drawn = random_board(
+                rng, options["no_adjacent_red_numbers"], numbers=options["numbers"]
+            )
+            board = drawn.to_json()
+        data = {
+            "ruleset": self.name,
+            "rules_version": self.rules_version,
+            "options": dict(options),
+            "seats": seats,
+            "board": board,
+        }
+        return [Event("game_started", data)]
+
+    def initial_state(self) -> State:
+        return State()
+
+    def evolve(self, state: State, event: Event) -> State:
+        evolve(state, event.type, event.data)
+        return state
+
+    def copy_state(self, state: State) -> State:
+        return state.copy()
+
+    def decisions(self, state: State) -> list[Decision]:
+        return state.agenda.open
+
+    def handle(
+        self, state: State, decision: Decision, command: JSON, rng: random.Random
+    ) -> list[Event]:
+        handler = _HANDLERS[command["type"]]
+        return handler(self, state, decision, command, rng)
+
+    # -- commands --------------------------------------------------------------
+
+    def _set_board(self, state: State, decision: Decision, command: JSON, rng: random.Random):
+        try:
+            check_base_board(command.get("board"))
+        except ValueError as error:
+            raise self.illegal("bad_board", str(error)) from None
+        return [Event("board_set", {"board": command["board"]})]
+
+    def _build_settlement(self, state: State, decision: Decision, command: JSON, rng):
+        seat, corner = decision.seat, self._corner(state, command)
+        setup = decision.kind == "place_settlement"
+        self._check(building.settlement_problem(state, seat, corner, setup=setup))
+        data: JSON = {"seat": seat, "corner": state.layout.corner_names[corner], "free": setup}
+        cut = cut_roads(state, seat, corner)
+        if cut:
+            data["roads_cut"] = {str(other): length for other, length in cut.items()}
+        events = [Event("settlement_built", data)]
+        if setup:
+            if state.buildings_of[seat]:  # the second settlement: its starting resources
+                grid_corner = state.layout.grid.corners[corner]
+                gains = starting_resources(state.layout.board, grid_corner)
+                if gains:
+                    events.append(Event("starting_resources", {"gains": {str(seat): gains}}))
+            return events
+        lengths = list(state.road_length)
+        for other, length in cut.items():
+            lengths[other] = length
+        holder = self._longest_road(state, lengths, events, broken=state.longest in cut)
+        return self._closing(state, events, seat, state.points(seat) + 1, longest=holder)
+
+    def _build_road(self, state: State, decision: Decision, command: JSON, rng):
+        seat, edge = decision.seat, self._edge(state, command)
+        setup, free = decision.kind == "place_road", decision.kind == "free_roads"
+        self._check(building.road_problem(state, seat, edge, setup=setup, free=free))
+        length = road_length(state, seat, new_road=edge)
+        data = {
+            "seat": seat,
+            "edge": state.layout.edge_names[edge],
+            "free": setup or free,
+            "length": length,
+        }
+        events = [Event("road_built", data)]
+        if setup:
+            return events
+        if free and state.free_roads > 1 and not self._another_free_road(state, seat, edge):
+            events.append(Event("free_roads_ended", {"seat": seat, "reason": "no path left"}))
+        lengths = list(state.road_length)
+        lengths[seat] = length
+        holder = self._longest_road(state, lengths, events)
+        return self._closing(state, events, seat, state.points(seat), longest=holder)
+
+    def _build_city(self, state: State, decision: Decision, command: JSON, rng):
+        seat, corner = decision.seat, self._corner(state, command)
+        self._check(building.city_problem(state, seat, corner))
+        events = [Event("city_built", {"seat": seat, "corner": state.layout.corner_names[corner]})]
+        return self._closing(state, events, seat, state.points(seat) + 1)
+
+    def _roll(self, state: State, decision: Decision, command: JSON, rng: random.Random):
+        seat = decision.seat
+        if state.options["randomness"] == "internal":
+            dice = [rng.randint(1, 6), rng.randint(1, 6)]
+        else:
+            dice = command.get("dice")
+            if not (
+                isinstance(dice, list)
+                and len(dice) == 2
+                and all(type(d) is int and 1 <= d <= 6 for d in dice)
+            ):
+                raise self.illegal("bad_dice", f"dice must be two ints from 1 to 6, not {dice!r}")
+        total = dice[0] + dice[1]
+        events = [Event("dice_rolled", {"seat": seat, "dice": dice, "total": total})]
+        if total != 7:
+            events += self._production(state, total)
+        return events
+
+    def _production(self, state: State, total: int) -> list[Event]:
+        owner, city = state.owner, state.city
+        buildings = {
+            c: (owner[c], "city" if city[c] else "settlement")
+            for seat_buildings in state.buildings_of
+            for c in seat_buildings
+        }
+        harvest = produce(state.layout, state.robber, buildings, total, named_bank(state))
+        if not harvest.owed:
+            return []
+        data = {
+            "total": total,
+            "gains": {str(seat): gains for seat, gains in sorted(harvest.gains.items())},
+            "owed": {str(seat): owed for seat, owed in sorted(harvest.owed.items())},
+            "shortages": list(harvest.shortages),
+        }
+        return [Event("resources_produced", data)]
+
+    def _discard(self, state: State, decision: Decision, command: JSON, rng):
+        seat, count = decision.seat, decision.details["count"]
+        counts = parse_resources(command.get("resources"))
+        if counts is None or sum(counts) != count:
+            raise self.illegal("wrong_discard", f"discard exactly {count} cards")
+        if not can_pay(state.hands[seat], counts):
+            raise self.illegal("not_enough_resources", "discard only cards you hold")
+        return [Event("discarded", {"seat": seat, "resources": named(counts)})]
+
+    def _move_robber(self, state: State, decision: Decision, command: JSON, rng):
+        seat = decision.seat
+        target = state.layout.hex_by_name.get(_text(command.get("hex")))
+        if target is None:
+            raise self.illegal("unknown_hex", f"no hex {command.get('hex')!r} on the board")
+        if target == state.robber:
+            raise self.illegal("robber_must_move", "the robber is already there")
+        victims = robber_victims(state, seat, target)
+        victim = command.get("victim")
+        if (victim is not None or victims) and victim not in victims:
+            raise self.illegal("bad_victim", f"steal from one of {victims}")
+        events = [Event("robber_moved", {"seat": seat, "hex": hex_name(target), "victim": victim})]
+        if victim is not None:
+            hand = state.hands[victim]
+            if state.options["randomness"] == "internal":
+                card = rng.randrange(sum(hand))
+                index = 0
+                while card >= hand[index]:
+                    card -= hand[index]
+                    index += 1
+                resource = RESOURCES[index]
+            else:
+                resource = command.get("resource")
+                if _text(resource) not in RESOURCE_INDEX or hand[RESOURCE_INDEX[resource]] < 1:
+                    raise self.illegal("resource_not_held", f"seat {victim} holds no {resource}")
+            stolen = {"thief": seat, "victim": victim, "resource": resource}
+            events.append(Event("card_stolen", stolen, (seat, victim)))
+        return events
+
+    def _buy_development(self, state: State, decision: Decision, command: JSON, rng):
+        seat = decision.seat
+        self._check(development_purchase_problem(state, seat))
+        if state.options["randomness"] == "internal":
+            pick = rng.randrange(state.deck_left)
+            index = 0
+            while pick >= state.deck[index]:
+                pick -= state.deck[index]
+                index += 1
+            card = DEVELOPMENT_CARDS[index]
+        else:
+            card = command.get("card")
+            if _text(card) not in DEVELOPMENT_INDEX or state.deck[DEVELOPMENT_INDEX[card]] < 1:
+                raise self.illegal("card_not_in_deck", f"{card!r} is not left in the deck")
+        events = [Event("development_bought", {"seat": seat, "card": card}, (seat,))]
+        points = state.points(seat) + (card == "victory_point")
+        return self._closing(state, events, seat, points)
+
+    def _play_knight(self, state: State, decision: Decision, command: JSON, rng):
+        seat = decision.seat
+        self._check(development_play_problem(state, seat, KNIGHT))
+        knights = list(state.knights)
+        knights[seat] += 1
+        events = [Event("knight_played", {"seat": seat, "knights": knights[seat]})]
+        holder = largest_army_holder(state.army, knights)
+        if holder != state.army:
+            events.append(Event("largest_army", {"seat": holder, "knights": knights[holder]}))
+        return self._closing(state, events, seat, state.points(seat), army=holder)
+
+    def _play_road_building(self, state: State, decision: Decision, command: JSON, rng):
+        seat = decision.seat
+        self._check(development_play_problem(state, seat, ROAD_BUILDING))
+        if not building.road_spots(state, seat, free=True):
+            raise self.illegal("no_road_possible", "no road can be built now")
+        roads = min(2, state.pieces[seat]["road"])
+        return [Event("road_building_played", {"seat": seat, "roads": roads})]
+
+    def _play_year_of_plenty(self, state: State, decision: Decision, command: JSON, rng):
+        seat = decision.seat
+        self._check(development_play_problem(state, seat, YEAR_OF_PLENTY))
+        counts = parse_resources(command.get("resources"))
+        if counts is None:
+            raise self.illegal("bad_resources", f"not resources: {command.get('resources')!r}")
+        if sum(counts) != 2:
+            raise self.illegal("year_of_plenty_takes_two", "take exactly 2 resources")
+        if not can_pay(state.bank, counts):
+            raise self.illegal("bank_empty", "the bank does not hold them")
+        data = {"seat": seat, "resources": named(counts)}
+        return [Event("year_of_plenty_played", data)]
+
+    def _play_monopoly(self, state: State, decision: Decision, command: JSON, rng):
+        seat = decision.seat
+        self._check(development_play_problem(state, seat, MONOPOLY))
+        resource = command.get("resource")
+        if _text(resource) not in RESOURCE_INDEX:
+            raise self.illegal("bad_resources", f"not a resource: {resource!r}")
+        index = RESOURCE_INDEX[resource]
+        taken = {
+            str(other): state.hands[other][index]
+            for other in range(state.seats)
+            if other != seat and state.hands[other][index] > 0
+        }
+        data = {"seat": seat, "resource": resource, "taken": taken}
+        return [Event("monopoly_played", data)]
+
+    def _maritime_trade(self, state: State, decision: Decision, command: JSON, rng):
+        seat, give, get = decision.seat, command.get("give"), command.get("get")
+        self._check(maritime_problem(state, seat, give, get))
+        rate = state.rates[seat][RESOURCE_INDEX[give]]
+        data = {"seat": seat, "give": {give: rate}, "get": {get: 1}, "rate": rate}
+        return [Event("maritime_traded", data)]
+
+    def _offer_trade(self, state: State, decision: Decision, command: JSON, rng):
+        seat = decision.seat
+        give, get = parse_resources(command.get("give")), parse_resources(command.get("get"))
+        to = command.get("to", [s for s in range(state.seats) if s != seat])
+        self._check(offer_problem(state, seat, give, get, to))
+        data = {"seat": seat, "give": named(give), "get": named(get), "to": sorted(set(to))}
+        return [Event("trade_offered", data)]
+
+    def _respond_trade(self, state: State, decision: Decision, command: JSON, rng):
+        seat, offer, answer = decision.seat, state.offer, command.get("answer")
+        data: JSON = {"seat": seat, "answer": answer}
+        if answer == "accept":
+            if not can_pay(state.hands[seat], _counts(offer["get"])):
+                raise self.illegal("not_enough_resources", "you do not hold what is asked")
+        elif answer == "counter":
+            give, get = parse_resources(command.get("give")), parse_resources(command.get("get"))
+            self._check(offer_problem(state, seat, give, get, [offer["seat"]]))
+            data.update(give=named(give), get=named(get))
+        elif answer != "decline":
+            raise self.illegal("bad_answer", f"answer accept, decline or counter, not {answer!r}")
+        return [Event("trade_answered", data)]
+
+    def _confirm_trade(self, state: State, decision: Decision, command: JSON, rng):
+        seat, offer, partner = decision.seat, state.offer, command.get("with")
+        answer = offer["answers"].get(str(partner)) if type(partner) is int else None
+        if answer is None or answer["answer"] == "decline":
+            raise self.illegal("not_a_partner", f"seat {partner!r} did not accept")
+        if answer["answer"] == "counter":  # the counter-offer, seen from the active seat
+            give, get = answer["get"], answer["give"]
+        else:
+            give, get = offer["give"], offer["get"]
+        if not can_pay(state.hands[seat], _counts(give)) or not can_pay(
+            state.hands[partner], _counts(get)
+        ):
+            raise self.illegal("not_enough_resources", "both sides must hold what they give")
+        return [Event("trade_made", {"seat": seat, "with": partner, "give": give, "get": get})]
+
+    def _cancel_trade(self, state: State, decision: Decision, command: JSON, rng):
+        return [Event("trade_cancelled", {"seat": decision.seat})]
+
+    def _propose_trade(self, state: State, decision: Decision, command: JSON, rng):
+        seat, active = decision.seat, decision.details["to"]
+        give, get = parse_resources(command.get("give")), parse_resources(command.get("get"))
+        self._check(offer_problem(state, seat, give, get, [active]))
+        data = {"seat": seat, "to": active, "give": named(give), "get": named(get)}
+        return [Event("trade_proposed", data)]
+
+    def _pass_trade(self, state: State, decision: Decision, command: JSON, rng):
+        return [Event("trade_passed", {"seat": decision.seat})]
+
+    def _accept_proposal(self, state: State, decision: Decision, command: JSON, rng):
+        seat, proposal = decision.seat, state.offer
+        give, get = proposal["get"], proposal["give"]  # seen from the active seat
+        if not can_pay(state.hands[seat], _counts(give)) or not can_pay(
+            state.hands[proposal["seat"]], _counts(get)
+        ):
+            raise self.illegal("not_enough_resources", "both sides must hold what they give")
+        data = {"seat": seat, "with": proposal["seat"], "give": give, "get": get}
+        return [Event("trade_made", data)]
+
+    def _decline_proposal(self, state: State, decision: Decision, command: JSON, rng):
+        return [Event("trade_cancelled", {"seat": decision.seat})]
+
+    def _end_turn(self, state: State, decision: Decision, command: JSON, rng):
+        seat = decision.seat
+        following = (seat + 1) % state.seats
+        events = [Event("turn_ended", {"seat": seat, "next": following})]
+        # A seat may reach the target outside its turn (an award passed on to it); it
+        # wins when its turn comes.
+        return self._closing(state, events, following, state.points(following))
+
+    # -- helpers -----------------------------------------------------------------
+
+    def _check(self, problem: str | None) -> None:
+        if problem is not None:
+            raise self.illegal(problem, RULES[problem])
+
+    def _corner(self, state: State, command: JSON) -> int:
+        corner = state.layout.corner_by_name.get(_text(command.get("corner")))
+        if corner is None:
+            raise self.illegal("unknown_intersection", f"no intersection {command.get('corner')!r}")
+        return corner
+
+    def _edge(self, state: State, command: JSON) -> int:
+        edge = state.layout.edge_by_name.get(_text(command.get("edge")))
+        if edge is None:
+            raise self.illegal("unknown_path", f"no path {command.get('edge')!r}")
+        return edge
+
+    @staticmethod
+    def _another_free_road(state: State, seat: int, built: int) -> bool:
+        """Whether a second free road could follow one on ``built`` (Road Building)."""
+        after = state.copy()
+        after.road[built] = seat
+        after.roads_of[seat].append(built)
+        after.pieces[seat]["road"] -= 1
+        return bool(building.road_spots(after, seat, free=True))
+
+    @staticmethod
+    def _longest_road(
+        state: State, lengths: list[int], events: list[Event], *, broken: bool = False
+    ) -> int:
+        """Who holds the longest road with these lengths (``broken``: the holder's road
+        was just cut); an event if it changes hands."""
+        holder = longest_road_holder(state.longest, lengths, broken=broken)
+        if holder != state.longest:
+            length = None if holder == NOBODY else lengths[holder]
+            seat = None if holder == NOBODY else holder
+            events.append(Event("longest_road", {"seat": seat, "length": length}))
+        return holder
+
+    def _closing(
+        self,
+        state: State,
+        events: list[Event],
+        seat: int,
+        points: int,
+        *,
+        longest: int | None = None,
+        army: int | None = None,
+    ) -> list[Event]:
+        """The command's ``events``, and the end of the game if ``seat`` (whose turn it
+        is) then has the winning points: ``points`` before the awards, which go to
+        ``longest`` and ``army`` (unchanged if ``None``)."""
+        if state.phase != MAIN:
+            return events
+        for before, after in ((state.longest, longest), (state.army, army)):
+            if after is not None:
+                points += 2 * ((after == seat) - (before == seat))
+        if points < state.options["victory_points"]:
+            return events
+        final = state.copy()
+        for event in events:
+            evolve(final, event.type, event.data)
+        points_by_seat = [final_points(final, s) for s in range(final.seats)]
+        return [*events, Event("game_ended", {"winners": [seat], "points": points_by_seat})]
+
+    # -- questions -------------------------------------------------------------
+
+    def menu(self, state: State, decision: Decision) -> JSON:
+        return _MENUS[decision.kind](state, decision)
+
+    def view(self, state: State, seat: int | None) -> JSON:
+        layout = state.layout
+        players = []
+        for s in range(state.seats):
+            player: JSON = {
+                "seat": s,
+                "cards": state.cards(s),
+                "development_cards": state.dev_count(s),
+                "knights": state.knights[s],
+                "points": state.public_points(s),
+                "pieces": dict(state.pieces[s]),
+            }
+            if s == seat:
+                player["resources"] = named(state.hands[s])
+                player["development"] = _dev_named(state.devs[s])
+                player["development_new"] = _dev_named(state.new_devs[s])
+                player["total_points"] = state.points(s)
+            players.append(player)
+        return {
+            "ruleset": self.name,
+            "options": {k: v for k, v in state.options.items() if k != "board"},
+            "seats": state.seats,
+            "phase": state.phase,
+            "turn": state.turn,
+            "current": state.current,
+            "rolled": state.rolled,
+            "last_roll": state.last_roll,
+            "board": None if layout is None else layout.board.to_json(),
+            "robber": None if state.robber is None else hex_name(state.robber),
+            "buildings": [
+                {
+                    "corner": layout.corner_names[c],
+                    "seat": state.owner[c],
+                    "kind": "city" if state.city[c] else "settlement",
+                }
+                for s in range(state.seats)
+                for c in state.buildings_of[s]
+            ],
+            "roads": [
+                {"edge": layout.edge_names[e], "seat": s}
+                for s in range(state.seats)
+                for e in state.roads_of[s]
+            ],
+            "players": players,
+            "bank": {r: state.bank[i] for i, r in enumerate(RESOURCES)},
+            "development_deck": state.deck_left,
+            "longest_road": None if state.longest == NOBODY else state.longest,
+            "road_lengths": list(state.road_length),
+            "largest_army": None if state.army == NOBODY else state.army,
+            "offer": state.offer,
+            "awaiting": self.awaiting(state),
+            "over": state.phase == OVER,
+            "winners": list(state.winners),
+            "final": state.final,
+        }
+
+    def is_over(self, state: State) -> bool:
+        return state.phase == OVER
+
+    def result(self, state: State) -> JSON:
+        over = state.phase == OVER
+        if over:
+            scores = [entry["total"] for entry in state.final]
+        else:
+            scores = [state.public_points(s) for s in range(state.seats)]
+        return {"scores": scores, "over": over, "winners": list(state.winners)}
+
+    # -- bots ------------------------------------------------------------------
+
+    def bot_command(self, state: State, seat: int, bot: str, rng: random.Random) -> JSON:
+        from service.rules.catan.bots import BOTS
+
+        if bot not in BOTS:
+            return super().bot_command(state, seat, bot, rng)
+        return BOTS[bot](self, state, seat, rng)
+
+
+# -- rules shared by the decider, the menus and the bots --------------------------------------
+
+
+def check_base_board(value: object) -> Board:
+    """A board sent by a client: well formed, with the base game's components."""
+    board = Board.from_json(value)
+    data = base_data()
+    terrains: dict[str, int] = {}
+    for terrain, _ in board.hexes.values():
+        terrains[terrain] = terrains.get(terrain, 0) + 1
+    if terrains != data["terrain_counts"]:
+        raise ValueError(f"terrains {terrains} are not the base game's")
+    numbers = sorted(tile.number for tile in board.hexes.values() if tile.number is not None)
+    if numbers != sorted(data["number_spiral"]):
+        raise ValueError("the number tokens are not the base game's 18")
+    harbours = {kind: 0 for kind in HARBOUR_TYPES}
+    for harbour in board.harbours:
+        harbours[harbour.type] += 1
+    if harbours != data["harbour_counts"]:
+        raise ValueError(f"harbours {harbours} are not the base game's")
+    if board.robber is None or board.hexes[board.robber].terrain != "desert":
+        raise ValueError("the robber starts on the desert")
+    layout_of(board.to_json())  # the same validation a replay does
+    return board
+
+
+def named_bank(state: State) -> dict[str, int]:
+    return {r: state.bank[i] for i, r in enumerate(RESOURCES)}
+
+
+def robber_victims(state: State, seat: int, target: tuple[int, int]) -> list[int]:
+    """The seats the mover may steal from with the robber on ``target``: those with a
+    building on it who hold a card."""
+    owners = {state.owner[c] for c in state.layout.grid.hex_corners[target]}
+    return sorted(s for s in owners if s not in (NOBODY, seat) and state.cards(s) > 0)
+
+
+def development_purchase_problem(state: State, seat: int) -> str | None:
+    if state.deck_left < 1:
+        return "deck_empty"
+    if not can_pay(state.hands[seat], COSTS["development"]):
+        return "cannot_afford"
+    return None
+
+
+def development_play_problem(state: State, seat: int, card: int) -> str | None:
+    if state.dev_played:
+        return "development_card_played"
+    if state.devs[seat][card] < 1:
+        return "card_bought_this_turn" if state.new_devs[seat][card] else "no_such_card"
+    return None
+
+
+def maritime_problem(state: State, seat: int, give: object, get: object) -> str | None:
+    if _text(give) not in RESOURCE_INDEX or _text(get) not in RESOURCE_INDEX or give == get:
+        return "bad_maritime_trade"
+    i = RESOURCE_INDEX[give]
+    if state.hands[seat][i] < state.rates[seat][i]:
+        return "not_enough_resources"
+    if state.bank[RESOURCE_INDEX[get]] < 1:
+        return "bank_empty"
+    return None
+
+
+def offer_problem(
+    state: State, seat: int, give: list[int] | None, get: list[int] | None, to: object
+) -> str | None:
+    if give is None or get is None or any(g and w for g, w in zip(give, get, strict=True)):
+        return "bad_offer"
+    if not (
+        isinstance(to, list)
+        and to
+        and all(type(s) is int and 0 <= s < state.seats and s != seat for s in to)
+    ):
+        return "bad_offer"
+    if not can_pay(state.hands[seat], give):
+        return "not_enough_resources"
+    return None
+
+
+def final_points(state: State, seat: int) -> JSON:
+    """A seat's points with their sources, victory point cards included."""
+    settlements = sum(1 for c in state.buildings_of[seat] if not state.city[c])
+    cities = len(state.buildings_of[seat]) - settlements
+    sources = {
+        "settlements": settlements * _BUILDING_POINTS["settlement"],
+        "cities": cities * _BUILDING_POINTS["city"],
+        "longest_road": 2 if state.longest == seat else 0,
+        "largest_army": 2 if state.army == seat else 0,
+        "victory_point_cards": state.hidden_points(seat),
+    }
+    return {"seat": seat, "total": sum(sources.values()), "sources": sources}
+
+
+def _text(value: object) -> str | None:
+    """A command's name field, or ``None`` if it is not a string (a list or an object
+    there would not be a name, and could not be looked up)."""
+    return value if isinstance(value, str) else None
+
+
+def _counts(resources: Mapping[str, int]) -> list[int]:
+    counts = [0] * 5
+    for name, n in resources.items():
+        counts[RESOURCE_INDEX[name]] = n
+    return counts
+
+
+def _dev_named(counts: list[int]) -> dict[str, int]:
+    return {DEVELOPMENT_CARDS[i]: n for i, n in enumerate(counts) if n}
+
+
+# -- menus: what each decision accepts now, through the same rule functions ----------------
+
+
+def _set_board_menu(state: State, decision: Decision) -> JSON:
+    return {"set_board": {"board": "a board in game_started's shape (base components)"}}
+
+
+def _place_settlement_menu(state: State, decision: Decision) -> JSON:
+    names = state.layout.corner_names
+    spots = building.setup_settlements(state, decision.seat)
+    return {"build_settlement": {"corners": [names[c] for c in spots]}}
+
+
+def _road_menu(state: State, decision: Decision) -> JSON:
+    setup, free = decision.kind == "place_road", decision.kind == "free_roads"
+    names = state.layout.edge_names
+    spots = building.road_spots(state, decision.seat, setup=setup, free=free)
+    return {"build_road": {"edges": [names[e] for e in spots]}}
+
+
+def _roll_menu(state: State, decision: Decision) -> JSON:
+    menu: JSON = {"roll": {} if state.options["randomness"] == "internal" else {"dice": "[a, b]"}}
+    if development_play_problem(state, decision.seat, KNIGHT) is None:
+        menu["play_knight"] = {}
+    return menu
+
+
+def _discard_menu(state: State, decision: Decision) -> JSON:
+    hand = named(state.hands[decision.seat])
+    return {"discard": {"count": decision.details["count"], "hand": hand}}
+
+
+def _robber_menu(state: State, decision: Decision) -> JSON:
+    seat = decision.seat
+    hexes = [
+        {"hex": hex_name(h), "victims": robber_victims(state, seat, h)}
+        for h in state.layout.land
+        if h != state.robber
+    ]
+    return {"move_robber": {"hexes": hexes}}
+
+
+def turn_choices(state: State, seat: int) -> list[tuple[str, Any]]:
+    """Every concrete command of the main turn but trade offers, at the level of board
+    indices: ``(type, argument)``. The menu names them for clients and the bots pick
+    among them; each passes the rule function the decider uses (cheap checks first:
+    most of a turn's time a seat can afford nothing)."""
+    hand, pieces = state.hands[seat], state.pieces[seat]
+    found: list[tuple[str, Any]] = []
+    if pieces["road"] and can_pay(hand, COSTS["road"]):
+        found += [("build_road", e) for e in building.road_spots(state, seat)]
+    if pieces["settlement"] and can_pay(hand, COSTS["settlement"]):
+        found += [("build_settlement", c) for c in building.settlement_spots(state, seat)]
+    if pieces["city"] and can_pay(hand, COSTS["city"]):
+        found += [("build_city", c) for c in building.city_spots(state, seat)]
+    if development_purchase_problem(state, seat) is None:
+        found.append(("buy_development", None))
+    if not state.dev_played:
+        found += _development_choices(state, seat)
+    rates = state.rates[seat]
+    for give in range(5):
+        if hand[give] >= rates[give]:
+            found += [
+                ("maritime_trade", (give, get))
+                for get in range(5)
+                if get != give
+                and maritime_problem(state, seat, RESOURCES[give], RESOURCES[get]) is None
+            ]
+    found.append(("end_turn", None))
+    return found
+
+
+def _development_choices(state: State, seat: int) -> list[tuple[str, Any]]:
+    found: list[tuple[str, Any]] = []
+    if not any(state.devs[seat]):  # the common case: nothing playable in hand
+        return found
+    if development_play_problem(state, seat, KNIGHT) is None:
+        found.append(("play_knight", None))
+    if development_play_problem(state, seat, ROAD_BUILDING) is None and building.road_spots(
+        state, seat, free=True
+    ):
+        found.append(("play_road_building", None))
+    if development_play_problem(state, seat, YEAR_OF_PLENTY) is None:
+        bank = state.bank
+        found += [
+            ("play_year_of_plenty", (a, b))
+            for a in range(5)
+            for b in range(a, 5)
+            if bank[a] >= 1 + (a == b) and bank[b] >= 1
+        ]
+    if development_play_problem(state, seat, MONOPOLY) is None:
+        found += [("play_monopoly", r) for r in range(5)]
+    return found
+
+
+def choice_command(state: State, kind: str, argument: Any) -> JSON:
+    """The command a choice of :func:`turn_choices` stands for."""
+    if kind == "build_road":
+        return {"type": kind, "edge": state.layout.edge_names[argument]}
+    if kind in ("build_settlement", "build_city"):
+        return {"type": kind, "corner": state.layout.corner_names[argument]}
+    if kind == "maritime_trade":
+        return {"type": kind, "give": RESOURCES[argument[0]], "get": RESOURCES[argument[1]]}
+    if kind == "play_year_of_plenty":
+        a, b = argument
+        return {
+            "type": kind,
+            "resources": {RESOURCES[a]: 2} if a == b else {RESOURCES[a]: 1, RESOURCES[b]: 1},
+        }
+    if kind == "play_monopoly":
+        return {"type": kind, "resource": RESOURCES[argument]}
+    return {"type": kind}
+
+
+def _turn_menu(state: State, decision: Decision) -> JSON:
+    seat, layout = decision.seat, state.layout
+    menu: JSON = {}
+    for kind, argument in turn_choices(state, seat):
+        if kind == "build_road":
+            menu.setdefault(kind, {"edges": []})["edges"].append(layout.edge_names[argument])
+        elif kind in ("build_settlement", "build_city"):
+            entry = menu.setdefault(kind, {"corners": []})
+            entry["corners"].append(layout.corner_names[argument])
+        elif kind == "maritime_trade":
+            give, get = argument
+            trade = {
+                "give": RESOURCES[give],
+                "get": RESOURCES[get],
+                "rate": state.rates[seat][give],
+            }
+            menu.setdefault(kind, {"trades": []})["trades"].append(trade)
+        elif kind == "play_year_of_plenty":
+            menu[kind] = {"bank": named_bank(state)}
+        elif kind == "play_monopoly":
+            menu[kind] = {"resources": list(RESOURCES)}
+        else:
+            menu[kind] = {}
+    if any(state.hands[seat]):
+        menu["offer_trade"] = {
+            "may_give": named(state.hands[seat]),
+            "to": [s for s in range(state.seats) if s != seat],
+            "rule": "give some of what you hold for any other resources",
+        }
+    menu["end_turn"] = menu.pop("end_turn")  # always offered, listed last
+    return menu
+
+
+def _respond_menu(state: State, decision: Decision) -> JSON:
+    offer = state.offer
+    answers = ["decline", "counter"]
+    if can_pay(state.hands[decision.seat], _counts(offer["get"])):
+        answers.insert(0, "accept")
+    return {
+        "respond_trade": {
+            "answers": answers,
+            "offer": {"seat": offer["seat"], "give": offer["give"], "get": offer["get"]},
+            "may_give": named(state.hands[decision.seat]),
+        }
+    }
+
+
+def _conclude_menu(state: State, decision: Decision) -> JSON:
+    partners = [
+        int(s) for s, answer in state.offer["answers"].items() if answer["answer"] != "decline"
+    ]
+    menu: JSON = {"cancel_trade": {}}
+    if partners:
+        menu["confirm_trade"] = {"with": sorted(partners)}
+    return menu
+
+
+def _propose_menu(state: State, decision: Decision) -> JSON:
+    menu: JSON = {"pass_trade": {}}
+    if any(state.hands[decision.seat]):
+        menu["propose_trade"] = {
+            "may_give": named(state.hands[decision.seat]),
+            "to": decision.details["to"],
+            "rule": "give some of what you hold for any other resources",
+        }
+    return menu
+
+
+def _consider_menu(state: State, decision: Decision) -> JSON:
+    proposal = state.offer
+    menu: JSON = {"decline_proposal": {}}
+    if can_pay(state.hands[decision.seat], _counts(proposal["get"])):
+        menu["accept_proposal"] = {}
+    return menu
+
+
+_MENUS: dict[str, Callable[[State, Decision], JSON]] = {
+    "set_board": _set_board_menu,
+    "place_settlement": _place_settlement_menu,
+    "place_road": _road_menu,
+    "roll": _roll_menu,
+    "discard": _discard_menu,
+    "move_robber": _robber_menu,
+    "turn": _turn_menu,
+    "free_roads": _road_menu,
+    "respond_trade": _respond_menu,
+    "conclude_trade": _conclude_menu,
+    "propose_trade": _propose_menu,
+    "consider_proposal": _consider_menu,
+}
+
+_HANDLERS: dict[str, Callable[..., list[Event]]] = {
+    command: getattr(Catan, "_" + command) for commands in ANSWERS.values() for command in commands
+}
+
+CATAN = Catan()
+
+__all__ = ["CATAN", "SETUP", "Catan"]

@@ -1,0 +1,125 @@
+"""The tables the rules read on every move, worked out once per board.
+
+A :class:`Layout` turns a :class:`~service.rules.catan.board.Board` into integer
+tables over its :class:`~service.rules.hexes.geometry.HexGrid`: corners and edges by
+index and by name, which hexes each number token makes produce, what each corner
+yields, and each corner's harbour. Boards with the same JSON share one layout.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+
+from service.rules.catan.board import GOLD, SEA, TERRAIN_RESOURCE, Board
+from service.rules.catan.pieces import RESOURCE_INDEX
+from service.rules.hexes.geometry import Hex, corner_name, edge_name, hex_name, neighbours
+
+#: a harbour's rate for one resource, by harbour type
+GENERIC = "generic"
+
+
+#: the "resource" of a gold field in the production tables: any, at its owner's choice
+GOLD_YIELD = len(RESOURCE_INDEX)
+
+
+class Layout:
+    """One board's tables (immutable once built)."""
+
+    __slots__ = (
+        "board",
+        "grid",
+        "corner_names",
+        "edge_names",
+        "hex_names",
+        "corner_by_name",
+        "edge_by_name",
+        "hex_by_name",
+        "producing",
+        "harbours",
+        "land",
+        "sea",
+        "land_corner",
+        "road_edge",
+        "ship_edge",
+        "island_of",
+    )
+
+    def __init__(self, board: Board) -> None:
+        grid = board.grid
+        self.board = board
+        self.grid = grid
+        self.corner_names: tuple[str, ...] = tuple(corner_name(c) for c in grid.corners)
+        self.edge_names: tuple[str, ...] = tuple(edge_name(e) for e in grid.edges)
+        self.hex_names: dict[Hex, str] = {h: hex_name(h) for h in board.hexes}
+        self.corner_by_name = {name: i for i, name in enumerate(self.corner_names)}
+        self.edge_by_name = {name: i for i, name in enumerate(self.edge_names)}
+        self.hex_by_name: dict[str, Hex] = {name: h for h, name in self.hex_names.items()}
+        ordered = sorted(board.hexes, key=lambda h: (h[1], h[0]))
+        self.land: tuple[Hex, ...] = tuple(h for h in ordered if board.hexes[h].terrain != SEA)
+        self.sea: tuple[Hex, ...] = tuple(h for h in ordered if board.hexes[h].terrain == SEA)
+        land = frozenset(self.land)
+        #: number -> ((hex, resource index or GOLD_YIELD, corners of the hex), ...)
+        producing: dict[int, list[tuple[Hex, int, tuple[int, ...]]]] = {}
+        for h in self.land:
+            terrain, number = board.hexes[h]
+            if number is None:
+                continue
+            resource = GOLD_YIELD if terrain == GOLD else RESOURCE_INDEX[TERRAIN_RESOURCE[terrain]]
+            producing.setdefault(number, []).append((h, resource, grid.hex_corners[h]))
+        self.producing = {n: tuple(found) for n, found in producing.items()}
+        #: per corner: whether it touches land (settlements stand only there)
+        self.land_corner = tuple(any(h in land for h in hs) for hs in grid.corner_hexes)
+        #: per path: whether a road may go there (land on a side) or a ship (sea on a
+        #: side, or the frame's sea beyond the board's last hexes)
+        self.road_edge = tuple(any(h in land for h in hs) for hs in grid.edge_hexes)
+        self.ship_edge = tuple(
+            len(hs) < 2 or any(h not in land for h in hs) for hs in grid.edge_hexes
+        )
+        #: land hex -> its island (land hexes joined side by side), numbered in order
+        self.island_of = _islands(self.land, land)
+        #: corner -> harbour type (``"generic"`` or a resource name)
+        self.harbours: dict[int, str] = {}
+        for harbour in board.harbours:
+            for corner in harbour.corners:
+                self.harbours[grid.corner_index[corner]] = harbour.type
+
+    def corner_islands(self, corner: int) -> set[int]:
+        return {self.island_of[h] for h in self.grid.corner_hexes[corner] if h in self.island_of}
+
+    def rates_with(self, rates: list[int], corner: int) -> list[int]:
+        """The maritime rates (per resource) of a seat that has ``rates`` and settles
+        ``corner``: 3 for any resource at a generic harbour, 2 for the harbour's own."""
+        kind = self.harbours.get(corner)
+        if kind is None:
+            return rates
+        if kind == GENERIC:
+            return [min(rate, 3) for rate in rates]
+        better = list(rates)
+        better[RESOURCE_INDEX[kind]] = 2
+        return better
+
+
+def _islands(ordered: tuple[Hex, ...], land: frozenset[Hex]) -> dict[Hex, int]:
+    island_of: dict[Hex, int] = {}
+    for start in ordered:
+        if start in island_of:
+            continue
+        number, stack = len(set(island_of.values())), [start]
+        island_of[start] = number
+        while stack:
+            for other in neighbours(stack.pop()):
+                if other in land and other not in island_of:
+                    island_of[other] = number
+                    stack.append(other)
+    return island_of
+
+
+@lru_cache(maxsize=64)
+def _layout(board_json: str) -> Layout:
+    return Layout(Board.from_json(json.loads(board_json)))
+
+
+def layout_of(board: dict) -> Layout:
+    """The shared layout of a board given as JSON (validated; ``ValueError`` if bad)."""
+    return _layout(json.dumps(board, sort_keys=True))

@@ -1,0 +1,542 @@
+"""The state of a Catan game and how each event changes it (``evolve``).
+
+The state is only ever built by folding events. A seat's own fold of the log as it
+reads it (other seats' stolen cards and bought development cards redacted) knows its
+own hand exactly and only the number of cards of the others: a card whose kind this
+fold does not know is counted in ``unknown``, so ``sum(hand) + unknown`` is always
+the true number of cards even where the known counts run below zero.
+
+Open decisions live in an :class:`~service.rules.decisions.Agenda`, changed only
+here: a 7 interrupts the turn with the discards and then the robber, a development
+card with its own step, a trade offer with the answers of the seats it is made to.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from service.rules.catan.layout import Layout, layout_of
+from service.rules.catan.pieces import (
+    BANK,
+    COSTS,
+    DECK,
+    DEVELOPMENT_INDEX,
+    KNIGHT,
+    PIECES,
+    RESOURCE_INDEX,
+    counts_of,
+)
+from service.rules.decisions import Agenda, Pending
+
+#: decision kind -> the commands that answer it
+ANSWERS: dict[str, tuple[str, ...]] = {
+    "set_board": ("set_board",),
+    "place_settlement": ("build_settlement",),
+    "place_road": ("build_road",),
+    "roll": ("roll", "play_knight"),
+    "discard": ("discard",),
+    "move_robber": ("move_robber",),
+    "turn": (
+        "build_road",
+        "build_settlement",
+        "build_city",
+        "buy_development",
+        "play_knight",
+        "play_road_building",
+        "play_year_of_plenty",
+        "play_monopoly",
+        "maritime_trade",
+        "offer_trade",
+        "end_turn",
+    ),
+    "free_roads": ("build_road",),
+    "respond_trade": ("respond_trade",),
+    "conclude_trade": ("confirm_trade", "cancel_trade"),
+    "propose_trade": ("propose_trade", "pass_trade"),
+    "consider_proposal": ("accept_proposal", "decline_proposal"),
+}
+#: the decisions that belong to one trade under way
+TRADE_DECISIONS = frozenset({"respond_trade", "conclude_trade", "consider_proposal"})
+
+SETUP, MAIN, OVER = "setup", "main", "over"
+NOBODY = -1
+
+
+class State:
+    """Everything the log has established so far. Mutated in place by :func:`evolve`."""
+
+    __slots__ = (
+        "options",
+        "seats",
+        "layout",
+        "owner",
+        "city",
+        "road",
+        "roads_of",
+        "buildings_of",
+        "pieces",
+        "hands",
+        "unknown",
+        "bank",
+        "devs",
+        "new_devs",
+        "dev_unknown",
+        "deck",
+        "deck_left",
+        "knights",
+        "dev_played",
+        "robber",
+        "phase",
+        "current",
+        "turn",
+        "rolled",
+        "last_roll",
+        "setup_corner",
+        "rates",
+        "agenda",
+        "longest",
+        "road_length",
+        "army",
+        "offer",
+        "free_roads",
+        "winners",
+        "final",
+        "events",
+    )
+
+    def __init__(self) -> None:
+        self.options: dict[str, Any] = {}
+        self.seats = 0
+        self.layout: Layout | None = None
+        #: per corner: the seat with a building there, or NOBODY; and whether a city
+        self.owner: list[int] = []
+        self.city: list[bool] = []
+        #: per edge: the seat with a road there, or NOBODY
+        self.road: list[int] = []
+        self.roads_of: list[list[int]] = []
+        self.buildings_of: list[list[int]] = []
+        #: per seat: pieces left in supply by kind (road, settlement, city)
+        self.pieces: list[dict[str, int]] = []
+        self.hands: list[list[int]] = []
+        self.unknown: list[int] = []
+        self.bank: list[int] = []
+        #: per seat: development cards in hand by kind (bought before this turn, and
+        #: bought this turn), and cards this fold cannot name
+        self.devs: list[list[int]] = []
+        self.new_devs: list[list[int]] = []
+        self.dev_unknown: list[int] = []
+        #: the deck's composition (known to the server's fold only) and size
+        self.deck: list[int] = []
+        self.deck_left = 0
+        self.knights: list[int] = []
+        self.dev_played = False
+        self.robber: tuple[int, int] | None = None
+        self.phase = SETUP
+        self.current = 0
+        self.turn = 0
+        self.rolled = False
+        self.last_roll: list[int] | None = None
+        #: per seat: the corner of the settlement just placed in the set-up
+        self.setup_corner: list[int] = []
+        #: per seat: maritime rate per resource (4, 3 at a generic harbour, 2)
+        self.rates: list[list[int]] = []
+        self.agenda = Agenda(ANSWERS)
+        self.longest = NOBODY
+        self.road_length: list[int] = []
+        self.army = NOBODY
+        #: the trade offer under way: seat, give, get, to, answers by seat
+        self.offer: dict[str, Any] | None = None
+        self.free_roads = 0
+        self.winners: list[int] = []
+        self.final: list[dict[str, Any]] = []
+        self.events = 0
+
+    def copy(self) -> State:
+        other = State.__new__(State)
+        for name in ("options", "seats", "layout", "deck_left", "dev_played", "robber"):
+            setattr(other, name, getattr(self, name))
+        for name in ("phase", "current", "turn", "rolled", "last_roll", "longest", "army"):
+            setattr(other, name, getattr(self, name))
+        other.free_roads, other.events, other.final = self.free_roads, self.events, self.final
+        other.owner, other.city, other.road = list(self.owner), list(self.city), list(self.road)
+        for name in ("roads_of", "buildings_of", "hands", "devs", "new_devs", "rates"):
+            setattr(other, name, [list(x) for x in getattr(self, name)])
+        other.pieces = [dict(p) for p in self.pieces]
+        for name in ("unknown", "bank", "dev_unknown", "deck", "knights", "setup_corner"):
+            setattr(other, name, list(getattr(self, name)))
+        other.road_length, other.winners = list(self.road_length), list(self.winners)
+        other.agenda = self.agenda.copy()
+        other.offer = None if self.offer is None else _copy_offer(self.offer)
+        return other
+
+    # -- what follows from the fields ------------------------------------------------
+
+    def cards(self, seat: int) -> int:
+        return sum(self.hands[seat]) + self.unknown[seat]
+
+    def dev_count(self, seat: int) -> int:
+        return sum(self.devs[seat]) + sum(self.new_devs[seat]) + self.dev_unknown[seat]
+
+    def public_points(self, seat: int) -> int:
+        """Points everyone can count: buildings and the two awards."""
+        points = sum(2 if self.city[c] else 1 for c in self.buildings_of[seat])
+        points += 2 * (self.longest == seat) + 2 * (self.army == seat)
+        return points
+
+    def hidden_points(self, seat: int) -> int:
+        """Victory point cards, known to their owner's fold (and the server's)."""
+        return self.devs[seat][1] + self.new_devs[seat][1]
+
+    def points(self, seat: int) -> int:
+        return self.public_points(seat) + self.hidden_points(seat)
+
+
+def _copy_offer(offer: dict[str, Any]) -> dict[str, Any]:
+    return {**offer, "answers": dict(offer["answers"])}
+
+
+# -- evolvers ---------------------------------------------------------------------------
+
+
+def _game_started(state: State, data: dict[str, Any]) -> None:
+    state.options = data["options"]
+    state.seats = seats = data["seats"]
+    state.bank = [BANK] * 5
+    state.deck = list(DECK)
+    state.deck_left = sum(DECK)
+    state.hands = [[0] * 5 for _ in range(seats)]
+    state.unknown = [0] * seats
+    state.devs = [[0] * 5 for _ in range(seats)]
+    state.new_devs = [[0] * 5 for _ in range(seats)]
+    state.dev_unknown = [0] * seats
+    state.knights = [0] * seats
+    state.pieces = [dict(PIECES) for _ in range(seats)]
+    state.roads_of = [[] for _ in range(seats)]
+    state.buildings_of = [[] for _ in range(seats)]
+    state.setup_corner = [NOBODY] * seats
+    state.rates = [[4] * 5 for _ in range(seats)]
+    state.road_length = [0] * seats
+    if data.get("board") is None:
+        state.agenda.then(Pending(0, "set_board"))
+    else:
+        _lay_board(state, data["board"])
+
+
+def _lay_board(state: State, board: dict[str, Any]) -> None:
+    """The board is known: the set-up starts (snake order), then the first turn."""
+    state.layout = layout = layout_of(board)
+    state.robber = layout.board.robber
+    state.owner = [NOBODY] * len(layout.grid.corners)
+    state.city = [False] * len(layout.grid.corners)
+    state.road = [NOBODY] * len(layout.grid.edges)
+    order = [*range(state.seats), *reversed(range(state.seats))]
+    for seat in order:
+        state.agenda.then(Pending(seat, "place_settlement"))
+        state.agenda.then(Pending(seat, "place_road"))
+    state.agenda.then(Pending(0, "roll"))
+
+
+def _board_set(state: State, data: dict[str, Any]) -> None:
+    state.agenda.close(state.agenda.open[0])
+    _lay_board(state, data["board"])
+
+
+def _pay(state: State, seat: int, cost: tuple[int, ...] | list[int]) -> None:
+    hand, bank = state.hands[seat], state.bank
+    for i, n in enumerate(cost):
+        hand[i] -= n
+        bank[i] += n
+
+
+def _gain(state: State, seat: int, counts: list[int]) -> None:
+    hand, bank = state.hands[seat], state.bank
+    for i, n in enumerate(counts):
+        hand[i] += n
+        bank[i] -= n
+
+
+def _settlement_built(state: State, data: dict[str, Any]) -> None:
+    seat, corner = data["seat"], state.layout.corner_by_name[data["corner"]]
+    state.owner[corner] = seat
+    state.buildings_of[seat].append(corner)
+    for other, length in data.get("roads_cut", {}).items():
+        state.road_length[int(other)] = length
+    state.pieces[seat]["settlement"] -= 1
+    state.rates[seat] = state.layout.rates_with(state.rates[seat], corner)
+    if state.phase == SETUP:
+        state.setup_corner[seat] = corner
+        state.agenda.close(state.agenda.open[0])
+    else:
+        _pay(state, seat, COSTS["settlement"])
+
+
+def _road_built(state: State, data: dict[str, Any]) -> None:
+    seat, edge = data["seat"], state.layout.edge_by_name[data["edge"]]
+    state.road[edge] = seat
+    state.roads_of[seat].append(edge)
+    state.road_length[seat] = data["length"]
+    state.pieces[seat]["road"] -= 1
+    if state.phase == SETUP:
+        state.agenda.close(state.agenda.open[0])
+        if len(state.agenda.open) == 1 and state.agenda.open[0].kind == "roll":
+            state.phase = MAIN
+            state.turn = 1
+    elif data.get("free"):
+        state.free_roads -= 1
+        if state.free_roads == 0:
+            state.agenda.close(state.agenda.find(seat, "free_roads"))
+    else:
+        _pay(state, seat, COSTS["road"])
+
+
+def _free_roads_ended(state: State, data: dict[str, Any]) -> None:
+    state.free_roads = 0
+    state.agenda.close(state.agenda.find(data["seat"], "free_roads"))
+
+
+def _city_built(state: State, data: dict[str, Any]) -> None:
+    seat, corner = data["seat"], state.layout.corner_by_name[data["corner"]]
+    state.city[corner] = True
+    state.pieces[seat]["city"] -= 1
+    state.pieces[seat]["settlement"] += 1
+    _pay(state, seat, COSTS["city"])
+
+
+def _resources_taken(state: State, data: dict[str, Any]) -> None:
+    """Starting resources, production, a year of plenty: from the bank to seats."""
+    for seat, resources in data["gains"].items():
+        _gain(state, int(seat), counts_of(resources))
+
+
+def _dice_rolled(state: State, data: dict[str, Any]) -> None:
+    seat = data["seat"]
+    state.rolled = True
+    state.last_roll = list(data["dice"])
+    agenda = state.agenda
+    agenda.close(agenda.find(seat, "roll"))
+    if data["total"] == 7:
+        limit = state.options["discard_limit"]
+        discards = [
+            Pending(other, "discard", {"count": state.cards(other) // 2})
+            for other in range(state.seats)
+            if state.cards(other) > limit
+        ]
+        agenda.then(*discards)  # every seat concerned at once, in any order
+        agenda.then(Pending(seat, "move_robber"))
+    # The trading and building phase; each other seat may propose a trade, once.
+    proposals = [Pending(o, "propose_trade", {"to": seat}) for o in range(state.seats) if o != seat]
+    agenda.then(Pending(seat, "turn"), *proposals)
+
+
+def _discarded(state: State, data: dict[str, Any]) -> None:
+    seat = data["seat"]
+    hand, bank = state.hands[seat], state.bank
+    for i, n in enumerate(counts_of(data["resources"])):
+        hand[i] -= n
+        bank[i] += n
+    state.agenda.close(state.agenda.find(seat, "discard"))
+
+
+def _robber_moved(state: State, data: dict[str, Any]) -> None:
+    state.robber = state.layout.hex_by_name[data["hex"]]
+    state.agenda.close(state.agenda.find(data["seat"], "move_robber"))
+
+
+def _card_stolen(state: State, data: dict[str, Any]) -> None:
+    thief, victim, resource = data["thief"], data["victim"], data.get("resource")
+    if resource is None:  # redacted: one card this fold cannot name changed hands
+        state.unknown[victim] -= 1
+        state.unknown[thief] += 1
+    else:
+        state.hands[victim][RESOURCE_INDEX[resource]] -= 1
+        state.hands[thief][RESOURCE_INDEX[resource]] += 1
+
+
+def _development_bought(state: State, data: dict[str, Any]) -> None:
+    seat, card = data["seat"], data.get("card")
+    _pay(state, seat, COSTS["development"])
+    state.deck_left -= 1
+    if card is None:  # redacted: a card this fold cannot name
+        state.dev_unknown[seat] += 1
+    else:
+        index = DEVELOPMENT_INDEX[card]
+        state.new_devs[seat][index] += 1
+        state.deck[index] -= 1
+
+
+def _play(state: State, seat: int, card: int) -> None:
+    """A development card leaves the hand (a card this fold cannot name if need be)."""
+    if state.devs[seat][card] > 0:
+        state.devs[seat][card] -= 1
+    else:
+        state.dev_unknown[seat] -= 1
+    state.dev_played = True
+
+
+def _knight_played(state: State, data: dict[str, Any]) -> None:
+    seat = data["seat"]
+    _play(state, seat, KNIGHT)
+    state.knights[seat] += 1
+    state.agenda.interrupt([Pending(seat, "move_robber")])
+
+
+def _road_building_played(state: State, data: dict[str, Any]) -> None:
+    seat = data["seat"]
+    _play(state, seat, DEVELOPMENT_INDEX["road_building"])
+    state.free_roads = data["roads"]
+    state.agenda.interrupt([Pending(seat, "free_roads", {"roads": data["roads"]})])
+
+
+def _year_of_plenty_played(state: State, data: dict[str, Any]) -> None:
+    seat = data["seat"]
+    _play(state, seat, DEVELOPMENT_INDEX["year_of_plenty"])
+    _gain(state, seat, counts_of(data["resources"]))
+
+
+def _monopoly_played(state: State, data: dict[str, Any]) -> None:
+    seat, resource = data["seat"], RESOURCE_INDEX[data["resource"]]
+    _play(state, seat, DEVELOPMENT_INDEX["monopoly"])
+    for other, n in data["taken"].items():
+        state.hands[int(other)][resource] -= n
+        state.hands[seat][resource] += n
+
+
+def _maritime_traded(state: State, data: dict[str, Any]) -> None:
+    seat = data["seat"]
+    _pay(state, seat, counts_of(data["give"]))
+    _gain(state, seat, counts_of(data["get"]))
+
+
+def _trade_proposed(state: State, data: dict[str, Any]) -> None:
+    seat, active = data["seat"], data["to"]
+    state.agenda.close(state.agenda.find(seat, "propose_trade"))
+    state.offer = {
+        "seat": seat,
+        "give": data["give"],
+        "get": data["get"],
+        "to": [active],
+        "answers": {},
+        "proposal": True,
+    }
+    details = {"from": seat, "give": data["give"], "get": data["get"]}
+    state.agenda.interrupt([Pending(active, "consider_proposal", details)])
+
+
+def _trade_passed(state: State, data: dict[str, Any]) -> None:
+    state.agenda.close(state.agenda.find(data["seat"], "propose_trade"))
+
+
+def _trade_offered(state: State, data: dict[str, Any]) -> None:
+    seat, to = data["seat"], data["to"]
+    state.offer = {
+        "seat": seat,
+        "give": data["give"],
+        "get": data["get"],
+        "to": list(to),
+        "answers": {},
+        "proposal": False,
+    }
+    asked = [Pending(other, "respond_trade", {"from": seat}) for other in to]
+    state.agenda.interrupt([*asked, Pending(seat, "conclude_trade")])
+
+
+def _trade_answered(state: State, data: dict[str, Any]) -> None:
+    seat, offer = data["seat"], state.offer
+    answer = {"answer": data["answer"]}
+    if data["answer"] == "counter":
+        answer.update(give=data["give"], get=data["get"])
+    offer["answers"][str(seat)] = answer
+    state.agenda.close(state.agenda.find(seat, "respond_trade"))
+    everyone = len(offer["answers"]) == len(offer["to"])
+    if everyone and all(a["answer"] == "decline" for a in offer["answers"].values()):
+        _close_offer(state)
+
+
+def _trade_made(state: State, data: dict[str, Any]) -> None:
+    seat, partner = data["seat"], data["with"]
+    give, get = counts_of(data["give"]), counts_of(data["get"])
+    for i in range(5):
+        state.hands[seat][i] += get[i] - give[i]
+        state.hands[partner][i] += give[i] - get[i]
+    _close_offer(state)
+
+
+def _trade_cancelled(state: State, data: dict[str, Any]) -> None:
+    """The active seat withdrew its offer, or declined a proposal."""
+    _close_offer(state)
+
+
+def _close_offer(state: State) -> None:
+    """The offer is over: whoever has not answered need not, and the turn goes on."""
+    for decision in list(state.agenda.open):
+        if decision.kind in TRADE_DECISIONS:
+            state.agenda.close(decision)
+    state.offer = None
+
+
+def _longest_road(state: State, data: dict[str, Any]) -> None:
+    holder = data["seat"]
+    state.longest = NOBODY if holder is None else holder
+
+
+def _largest_army(state: State, data: dict[str, Any]) -> None:
+    state.army = data["seat"]
+
+
+def _turn_ended(state: State, data: dict[str, Any]) -> None:
+    seat, following = data["seat"], data["next"]
+    for decision in list(state.agenda.open):  # the turn, and proposals not made
+        state.agenda.close(decision)
+    for i, n in enumerate(state.new_devs[seat]):
+        state.devs[seat][i] += n
+    state.new_devs[seat] = [0] * 5
+    state.current = following
+    state.turn += 1
+    state.rolled = False
+    state.dev_played = False
+    state.agenda.then(Pending(following, "roll"))
+
+
+def _game_ended(state: State, data: dict[str, Any]) -> None:
+    state.winners = list(data["winners"])
+    state.final = list(data["points"])
+    state.phase = OVER
+    state.agenda.close_all()
+
+
+EVOLVERS: dict[str, Callable[[State, dict[str, Any]], None]] = {
+    "game_started": _game_started,
+    "board_set": _board_set,
+    "settlement_built": _settlement_built,
+    "road_built": _road_built,
+    "free_roads_ended": _free_roads_ended,
+    "city_built": _city_built,
+    "starting_resources": _resources_taken,
+    "resources_produced": _resources_taken,
+    "dice_rolled": _dice_rolled,
+    "discarded": _discarded,
+    "robber_moved": _robber_moved,
+    "card_stolen": _card_stolen,
+    "development_bought": _development_bought,
+    "knight_played": _knight_played,
+    "road_building_played": _road_building_played,
+    "year_of_plenty_played": _year_of_plenty_played,
+    "monopoly_played": _monopoly_played,
+    "maritime_traded": _maritime_traded,
+    "trade_proposed": _trade_proposed,
+    "trade_passed": _trade_passed,
+    "trade_offered": _trade_offered,
+    "trade_answered": _trade_answered,
+    "trade_made": _trade_made,
+    "trade_cancelled": _trade_cancelled,
+    "longest_road": _longest_road,
+    "largest_army": _largest_army,
+    "turn_ended": _turn_ended,
+    "game_ended": _game_ended,
+}
+
+
+def evolve(state: State, event_type: str, data: dict[str, Any]) -> None:
+    EVOLVERS[event_type](state, data)
+    state.events += 1

@@ -1,0 +1,162 @@
+"""Properties of hundreds of whole Catan games between bots ("random" and "value"), 2 to 4
+seats, internal randomness, from random seeds.
+
+After every command: resources, development cards and pieces are conserved; a seat's
+public points fall only when it loses an award; open decision ids are unique; some
+seat is awaited exactly while the game is not over. At the end: the log replays to the
+live state, every seat's (and a spectator's) fold of the log as it reads it gives the
+view the live state shows it, and a seat won with the winning points.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from service.rules.catan.game import CATAN
+from service.rules.catan.pieces import BANK, DECK, DEVELOPMENT_CARDS, PIECES
+from service.rules.catan.state import NOBODY, State
+from service.rules.core import Event
+from service.rules.play import play_game
+
+#: the cards that leave a hand when played (victory points are never played)
+PLAYED = {
+    "knight_played": "knight",
+    "road_building_played": "road_building",
+    "year_of_plenty_played": "year_of_plenty",
+    "monopoly_played": "monopoly",
+}
+
+
+class Watch:
+    """``play_game``'s observer: the invariants after setup and after every command."""
+
+    def __init__(self) -> None:
+        self.commands = 0
+        self.seen = 0  # events looked at so far
+        self.played: Counter[str] = Counter()
+        self.points: list[int] = []
+        self.awards: tuple[int, int] = (NOBODY, NOBODY)
+
+    def __call__(self, state: State, events: list[Event]) -> None:
+        self.commands += 1
+        for event in events[self.seen :]:
+            if event.type in PLAYED:
+                self.played[PLAYED[event.type]] += 1
+        self.seen = len(events)
+        seats = state.seats
+        # resources: 19 of each, in the bank or in hands
+        for r in range(5):
+            assert state.bank[r] + sum(state.hands[s][r] for s in range(seats)) == BANK
+            assert state.bank[r] >= 0 and all(state.hands[s][r] >= 0 for s in range(seats))
+        # development cards: in the deck, held (old or new) or played: 14/5/2/2/2
+        for i, card in enumerate(DEVELOPMENT_CARDS):
+            held = sum(state.devs[s][i] + state.new_devs[s][i] for s in range(seats))
+            assert state.deck[i] + held + self.played[card] == DECK[i], card
+        assert state.deck_left == sum(state.deck)
+        assert sum(state.knights) == self.played["knight"]
+        # pieces: in supply or on the board
+        for s in range(seats):
+            cities = sum(1 for c in state.buildings_of[s] if state.city[c])
+            settlements = len(state.buildings_of[s]) - cities
+            assert state.pieces[s]["road"] + len(state.roads_of[s]) == PIECES["road"]
+            assert state.pieces[s]["settlement"] + settlements == PIECES["settlement"]
+            assert state.pieces[s]["city"] + cities == PIECES["city"]
+        # public points fall only with an award lost, by 2 per award
+        points = [state.public_points(s) for s in range(seats)]
+        awards = (state.longest, state.army)
+        for s, (now, before) in enumerate(zip(points, self.points, strict=False)):
+            lost = sum(1 for was, is_ in zip(self.awards, awards, strict=True) if was == s != is_)
+            assert now >= before - 2 * lost, (s, before, now)
+        self.points, self.awards = points, awards
+        # decisions
+        ids = [d.id for d in CATAN.decisions(state)]
+        assert len(ids) == len(set(ids))
+        assert bool(ids) != CATAN.is_over(state)
+
+
+def assert_every_reader_folds_its_own_view(events: list[Event], state: State) -> None:
+    """The whole log replays to the live state, and each seat (and a spectator) folding
+    the log as it reads it sees what the live state shows it."""
+    replayed = CATAN.fold(events)
+    for seat in [None, *range(state.seats)]:
+        live = CATAN.view(state, seat)
+        assert CATAN.view(replayed, seat) == live
+        assert CATAN.view(CATAN.fold(CATAN.seat_log(events, seat)), seat) == live
+
+
+def assert_hidden_cards_stay_hidden(events: list[Event], seats: int) -> None:
+    """No seat reads another's drawn card or a steal it took no part in."""
+    for seat in [None, *range(seats)]:
+        for event in CATAN.seat_log(events, seat):
+            if event.type == "development_bought" and event.data["seat"] != seat:
+                assert "card" not in event.data
+            if event.type == "card_stolen" and seat not in (
+                event.data["thief"],
+                event.data["victim"],
+            ):
+                assert "resource" not in event.data
+
+
+games = st.fixed_dictionaries(
+    {
+        "seed": st.binary(min_size=1, max_size=8),
+        "bots": st.lists(st.sampled_from(["random", "value"]), min_size=2, max_size=4),
+        "layout": st.sampled_from(["random", "beginner"]),
+    }
+)
+
+
+def play(game: dict[str, Any]) -> tuple[list[Event], State, Watch]:
+    watch = Watch()
+    seats = len(game["bots"])
+    options = {"layout": game["layout"]}
+    events, state = play_game(CATAN, options, seats, game["seed"], game["bots"], observe=watch)
+    return events, state, watch
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(games, min_size=8, max_size=8))
+def test_bot_games_conserve_cards_and_pieces_and_every_reader_folds_its_own_view(batch):
+    """320 games between random and value bots."""
+    for game in batch:
+        events, state, watch = play(game)
+        assert CATAN.is_over(state) and events[-1].type == "game_ended"
+        assert watch.commands > 4 * len(game["bots"])
+        ended = events[-1].data
+        (winner,) = ended["winners"]
+        totals = {entry["seat"]: entry["total"] for entry in ended["points"]}
+        assert totals[winner] >= 10 and totals[winner] == max(totals.values())
+        for entry in ended["points"]:
+            assert sum(entry["sources"].values()) == entry["total"]
+            assert (
+                entry["total"]
+                == CATAN.view(state, entry["seat"])["players"][entry["seat"]]["total_points"]
+            )
+        assert_every_reader_folds_its_own_view(events, state)
+        assert_hidden_cards_stay_hidden(events, len(game["bots"]))
+
+
+@settings(max_examples=10, deadline=None)
+@given(games)
+def test_a_seed_replays_the_same_bot_game(game):
+    first, _, _ = play(game)
+    second, _, _ = play(game)
+    assert first == second
+
+
+def test_value_bots_with_no_spot_to_build_and_an_empty_deck_build_roads_and_finish():
+    """On this board both value bots once held cities and cards for ever: every
+    settlement spot was out of reach, the deck was empty and neither built a road or
+    played its progress cards. They now build toward new spots, and the game ends."""
+    commands = Counter()
+
+    def bounded(state: State, events: list[Event]) -> None:
+        commands["n"] += 1
+        assert commands["n"] < 5_000, "the game does not end"
+
+    events, state = play_game(CATAN, {}, 2, b"\x07\x8cx$\x13", ["value", "value"], bounded)
+    assert CATAN.is_over(state) and events[-1].type == "game_ended"
