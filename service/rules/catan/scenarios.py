@@ -1,0 +1,397 @@
+"""Catan Seafarers scenario maps: loading, validation and the JSettlers conversion.
+
+Each scenario and player count is one JSON file in ``data/seafarers/`` (scenario 9,
+The New World, is one file for 3 and 4 players that holds a frame and the pools its
+map is drawn from). A file extends the base board's JSON (:mod:`.board`)::
+
+    {
+      "scenario": 1, "name": "heading-for-new-shores", "players": 4,
+      "title": {"fr": ..., "en": ...}, "victory_points": 14,
+      "hexes": [{"hex": "0,-2", "terrain": "sea", "number": null}, ...],
+      "harbours": [{"type": "generic", "corners": ["0,-2,N", "0,-3,S"]}, ...],
+      "robber": "q,r" | null, "pirate": "q,r" | null,
+      "areas": [{"name": "main", "hexes": [...], "start": true, "special_points": 0}, ...],
+      "fog": null | {"hexes": [...], "terrains": {...}, "numbers": {...}},
+      "setup": {...}, "components": {...}, "sources": [...], "jsettlers": {...}
+    }
+
+Differences from the base board, which :class:`~.board.Board` refuses today:
+
+- terrains ``sea`` (no number) and ``gold`` (a number, like a producing hex);
+- a harbour lies on an edge between a land hex and either a sea hex or the frame
+  (no hex at all): the base board's "coastal edge" is one with a single hex on it,
+  but on a Seafarers map the grid holds sea hexes, so a harbour edge has two;
+- ``pirate``: a sea hex or ``null`` (off the board);
+- ``areas``: the land areas that the special victory points and start rules name;
+- ``fog``: empty spaces filled during play from face-down piles (scenario 3).
+
+Coordinates are the axial ``(q, r)`` of :mod:`service.rules.hexes.geometry`. JSettlers2
+writes a hex as ``0xRRCC`` (row, column) on a grid where a hex is 2 units wide and 2
+tall, hex rows are odd and a hex's east neighbour is 2 columns on and its south-east
+neighbour 2 rows down and 1 column on. With ``q`` growing east and ``r`` south-east::
+
+    q = (2 * col - row - 3) / 4        r = (row - 11) / 2
+    row = 2 * r + 11                   col = 2 * q + r + 7
+
+which puts JSettlers' hex 0x0B07 (the centre of the base game's island in its
+4-player sea layouts) on ``(0, 0)``; see :func:`from_jsettlers_hex`.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from types import MappingProxyType
+from typing import Any, Final
+
+from service.rules.catan.board import HARBOUR_TYPES, NUMBERS, RED_NUMBERS, Harbour, Tile
+from service.rules.hexes.geometry import (
+    Edge,
+    Hex,
+    edge_between,
+    edge_hexes,
+    hex_edges,
+    hex_name,
+    neighbours,
+    parse_corner,
+    parse_hex,
+)
+
+LAND_TERRAINS: Final = ("hills", "forest", "pasture", "fields", "mountains", "gold", "desert")
+TERRAINS: Final = ("sea", *LAND_TERRAINS)
+#: terrains that take a number token
+NUMBERED: Final = frozenset({"hills", "forest", "pasture", "fields", "mountains", "gold"})
+#: JSettlers' facings (SOCBoard.FACING_*), in the order of ``hex_edges``
+FACINGS: Final = ("NE", "E", "SE", "SW", "W", "NW")
+_EDGE_OFFSET: Final = {"NE": -0x100, "E": 1, "SE": 0x100}
+
+DATA_DIR: Final = "data/seafarers"
+
+
+# --- the JSettlers conversion -----------------------------------------------------------
+
+
+def from_jsettlers_hex(coord: int) -> Hex:
+    """JSettlers' sea-board hex ``0xRRCC`` -> axial ``(q, r)``; ``ValueError`` if not a hex."""
+    row, col = coord >> 8, coord & 0xFF
+    if row % 2 != 1 or (2 * col - row - 3) % 4 != 0:
+        raise ValueError(f"0x{coord:04X} is not a hex on JSettlers' sea board")
+    return ((2 * col - row - 3) // 4, (row - 11) // 2)
+
+
+def to_jsettlers_hex(h: Hex) -> int:
+    q, r = h
+    return ((2 * r + 11) << 8) | (2 * q + r + 7)
+
+
+def to_jsettlers_edge(edge: Edge) -> int:
+    """An edge's JSettlers coordinate (``A_EDGE2HEX``: NE -0x100, E +1, SE +0x100 of its hex)."""
+    return to_jsettlers_hex((edge.q, edge.r)) + _EDGE_OFFSET[edge.d]
+
+
+def from_jsettlers_port(edge: int, facing: str) -> tuple[Hex, Edge]:
+    """A JSettlers port (edge coordinate, facing towards its land hex) -> (land hex, edge).
+
+    The edge is the land hex's side in the direction opposite the facing.
+    """
+    back = FACINGS[(FACINGS.index(facing) + 3) % 6]
+    offset = {"NE": -0x100, "E": 1, "SE": 0x100, "SW": 0x100 - 1, "W": -1, "NW": -0x100 - 1}
+    land = from_jsettlers_hex(edge - offset[back])
+    return land, hex_edges(land)[FACINGS.index(back)]
+
+
+def frame(size: int) -> tuple[Hex, ...]:
+    """The reconstructed Seafarers frame: 35 hexes (4-5-6-5-6-5-4) or 42 (5-6-7-6-7-6-5).
+
+    Rows 3..15 of JSettlers' grid; rows 3, 7, 11, 15 span odd columns 3..13 (15 for
+    the large frame), rows 5, 9, 13 even columns 4..12 (14); the four corner hexes of
+    the first and last rows are left out. It holds every scenario's land hexes and,
+    around them, exactly the rulebook's number of sea hexes (see the tests).
+    """
+    last = 15 if size == 42 else 13
+    hexes = []
+    for row in range(3, 16, 2):
+        cols = range(3, last + 1, 2) if row % 4 == 3 else range(4, last, 2)
+        for col in cols:
+            if row in (3, 15) and col in (3, last):
+                continue
+            hexes.append(from_jsettlers_hex((row << 8) | col))
+    return tuple(hexes)
+
+
+#: the two frames by size
+FRAMES: Final = MappingProxyType({35: frame(35), 42: frame(42)})
+
+
+# --- the data ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Area:
+    """A land area: start areas take the initial settlements; settling a foreign area
+    first earns ``special_points``."""
+
+    name: str
+    hexes: frozenset[Hex]
+    start: bool
+    special_points: int
+
+
+@dataclass(frozen=True, slots=True)
+class Fog:
+    """Empty spaces filled during play from two face-down piles (tiles and numbers)."""
+
+    hexes: tuple[Hex, ...]
+    terrains: Mapping[str, int]
+    numbers: Mapping[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Scenario:
+    """One scenario map for one player count, validated on construction."""
+
+    number: int
+    name: str
+    title_fr: str
+    title_en: str
+    players: tuple[int, ...]
+    victory_points: int
+    hexes: Mapping[Hex, Tile]
+    harbours: tuple[Harbour, ...]
+    robber: Hex | None
+    pirate: Hex | None
+    areas: tuple[Area, ...]
+    fog: Fog | None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "hexes", MappingProxyType(dict(self.hexes)))
+        validate(self)
+
+    @property
+    def land(self) -> frozenset[Hex]:
+        return frozenset(h for h, t in self.hexes.items() if t.terrain != "sea")
+
+    @property
+    def sea(self) -> frozenset[Hex]:
+        return frozenset(h for h, t in self.hexes.items() if t.terrain == "sea")
+
+    def counts(self) -> dict[str, Any]:
+        """Terrains (fog spaces not included), number tokens and harbours on the map."""
+        return {
+            "terrains": dict(Counter(t.terrain for t in self.hexes.values())),
+            "numbers": dict(Counter(t.number for t in self.hexes.values() if t.number)),
+            "harbours": dict(Counter(h.type for h in self.harbours)),
+        }
+
+
+def validate(s: Scenario) -> None:
+    """What holds on every Seafarers map; raises ``ValueError``."""
+    fog = set(s.fog.hexes) if s.fog else set()
+    for h, (terrain, number) in s.hexes.items():
+        where = f"hex {hex_name(h)}"
+        if terrain not in TERRAINS:
+            raise ValueError(f"{where}: unknown terrain {terrain!r}")
+        if terrain in NUMBERED:
+            if type(number) is not int or number not in NUMBERS:
+                raise ValueError(f"{where}: {number!r} is not a number token (2-6, 8-12)")
+        elif number is not None:
+            raise ValueError(f"{where}: {terrain} takes no number token")
+        if h in fog:
+            raise ValueError(f"{where}: a fog space is laid during play, not at the start")
+    seen: set[Edge] = set()
+    for harbour in s.harbours:
+        where = f"harbour on {harbour.edge}"
+        if harbour.type not in HARBOUR_TYPES:
+            raise ValueError(f"{where}: unknown type {harbour.type!r}")
+        if not on_coast(s.hexes, harbour.edge):
+            raise ValueError(f"{where}: not between land and sea or frame")
+        if harbour.edge in seen:
+            raise ValueError(f"{where}: two harbours on one edge")
+        seen.add(harbour.edge)
+    if s.robber is not None and s.hexes.get(s.robber, Tile("sea", None)).terrain == "sea":
+        raise ValueError(f"robber on {hex_name(s.robber)}, which is not a land hex")
+    if s.pirate is not None and s.hexes.get(s.pirate, Tile("", None)).terrain != "sea":
+        raise ValueError(f"pirate on {hex_name(s.pirate)}, which is not a sea hex")
+    if s.areas:
+        owners = Counter(h for area in s.areas for h in area.hexes)
+        if any(n > 1 for n in owners.values()):
+            raise ValueError("a hex lies in two land areas")
+        if set(owners) != set(s.land) | fog:
+            raise ValueError("the land areas do not cover exactly the land and fog hexes")
+
+
+def on_coast(hexes: Mapping[Hex, Tile], edge: Edge) -> bool:
+    """An edge with a land hex on one side and a sea hex or nothing on the other."""
+    sides = [hexes.get(h) for h in edge_hexes(edge)]
+    land = [t for t in sides if t is not None and t.terrain != "sea"]
+    return len(land) == 1
+
+
+# --- loading ----------------------------------------------------------------------------
+
+
+def _files() -> list[str]:
+    folder = resources.files(__package__).joinpath(DATA_DIR)
+    return sorted(p.name for p in folder.iterdir() if p.name.endswith(".json"))
+
+
+@cache
+def raw(filename: str) -> dict[str, Any]:
+    """A scenario file as JSON (``data/seafarers/<filename>``)."""
+    text = resources.files(__package__).joinpath(f"{DATA_DIR}/{filename}").read_text("utf-8")
+    data: dict[str, Any] = json.loads(text)
+    return data
+
+
+def files() -> tuple[str, ...]:
+    return tuple(_files())
+
+
+def parse_harbours(items: list[dict[str, Any]]) -> tuple[Harbour, ...]:
+    out = []
+    for item in items:
+        a, b = (parse_corner(c) for c in item["corners"])
+        out.append(Harbour(item["type"], edge_between(a, b)))
+    return tuple(out)
+
+
+def from_json(doc: Mapping[str, Any]) -> Scenario:
+    """A scenario file with a laid-out map (not scenario 9's pools) -> :class:`Scenario`."""
+    hexes: dict[Hex, Tile] = {}
+    for entry in doc["hexes"]:
+        h = parse_hex(entry["hex"])
+        if h in hexes:
+            raise ValueError(f"hex {entry['hex']} appears twice")
+        hexes[h] = Tile(entry["terrain"], entry["number"])
+    fog = None
+    if doc.get("fog"):
+        f = doc["fog"]
+        fog = Fog(
+            tuple(parse_hex(h) for h in f["hexes"]),
+            MappingProxyType(dict(f["terrains"])),
+            MappingProxyType({int(n): c for n, c in f["numbers"].items()}),
+        )
+    areas = tuple(
+        Area(
+            a["name"], frozenset(parse_hex(h) for h in a["hexes"]), a["start"], a["special_points"]
+        )
+        for a in doc.get("areas") or ()
+    )
+    players = doc["players"]
+    return Scenario(
+        number=doc["scenario"],
+        name=doc["name"],
+        title_fr=doc["title"]["fr"],
+        title_en=doc["title"]["en"],
+        players=tuple(players) if isinstance(players, list) else (players,),
+        victory_points=doc["victory_points"],
+        hexes=hexes,
+        harbours=parse_harbours(doc["harbours"]),
+        robber=None if doc["robber"] is None else parse_hex(doc["robber"]),
+        pirate=None if doc["pirate"] is None else parse_hex(doc["pirate"]),
+        areas=areas,
+        fog=fog,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class ScenarioInfo:
+    number: int
+    name: str
+    title_fr: str
+    title_en: str
+    players: tuple[int, ...]
+    victory_points: int
+
+
+def available() -> tuple[ScenarioInfo, ...]:
+    """Every scenario with its player counts (one entry per scenario)."""
+    found: dict[int, dict[str, Any]] = {}
+    for name in files():
+        doc = raw(name)
+        players = doc["players"] if isinstance(doc["players"], list) else [doc["players"]]
+        entry = found.setdefault(doc["scenario"], {"doc": doc, "players": set(), "vp": set()})
+        entry["players"].update(players)
+        entry["vp"].add(doc["victory_points"])
+    out = []
+    for number, entry in sorted(found.items()):
+        doc = entry["doc"]
+        (vp,) = entry["vp"]
+        out.append(
+            ScenarioInfo(
+                number,
+                doc["name"],
+                doc["title"]["fr"],
+                doc["title"]["en"],
+                tuple(sorted(entry["players"])),
+                vp,
+            )
+        )
+    return tuple(out)
+
+
+def filename(number: int, players: int) -> str:
+    """The file of scenario ``number`` for ``players``; ``KeyError`` if none."""
+    for name in files():
+        doc = raw(name)
+        counts = doc["players"] if isinstance(doc["players"], list) else [doc["players"]]
+        if doc["scenario"] == number and players in counts:
+            return name
+    raise KeyError(f"no scenario {number} for {players} players")
+
+
+def load(number: int, players: int, seed: int | None = None) -> Scenario:
+    """Scenario ``number`` for ``players``; scenario 9 is drawn from ``seed``."""
+    doc = raw(filename(number, players))
+    if doc["hexes"] is None:
+        if seed is None:
+            raise ValueError(f"scenario {number} is generated: give a seed")
+        return new_world(random.Random(seed), doc)
+    return from_json(doc)
+
+
+# --- scenario 9: the map drawn from a seed --------------------------------------------
+
+
+def new_world(rng: random.Random, doc: Mapping[str, Any] | None = None) -> Scenario:
+    """The New World: every tile shuffled over the frame, numbers shuffled over the
+    land, drawn again until no 6 or 8 touches another or lies on gold. Harbours are
+    left to the players (the rulebook has them placed in turn), so none are laid; the
+    robber waits beside the board (no desert) and the pirate off it."""
+    doc = doc or raw(filename(9, 4))
+    gen = doc["generated"]
+    cells = [parse_hex(h) for h in doc["frame"]]
+    tiles = [t for t, n in gen["terrains"].items() for _ in range(n)]
+    tokens = [int(k) for k, n in gen["numbers"].items() for _ in range(n)]
+    while True:
+        rng.shuffle(tiles)
+        rng.shuffle(tokens)
+        numbers = iter(tokens)
+        hexes = {
+            h: Tile(t, next(numbers) if t in NUMBERED else None)
+            for h, t in zip(cells, tiles, strict=True)
+        }
+        red = {h for h, t in hexes.items() if t.number in RED_NUMBERS}
+        if any(t.terrain == "gold" for h in red for t in [hexes[h]]):
+            continue
+        if any(n in red for h in red for n in neighbours(h)):
+            continue
+        return Scenario(
+            9,
+            doc["name"],
+            doc["title"]["fr"],
+            doc["title"]["en"],
+            tuple(doc["players"]),
+            doc["victory_points"],
+            hexes,
+            (),
+            None,
+            None,
+            (),
+            None,
+        )
