@@ -1,7 +1,9 @@
 """Shared fixtures: a real PostgreSQL (``DATABASE_URL`` or the embedded one under
 ``var/``), a fresh database per test session, the app, API keys, a gunicorn server.
 
-Database fixtures are lazy, so tests that need no database (tests/rules) pay nothing.
+Database fixtures are lazy, and psycopg and requests are imported only by the fixtures
+that use them, so tests that need no database (tests/rules) run without either
+installed.
 """
 
 from __future__ import annotations
@@ -16,10 +18,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-import psycopg
 import pytest
-import requests
-from psycopg.conninfo import make_conninfo
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -39,6 +38,8 @@ def pg_server_url() -> Iterator[str]:
 
 
 def create_database(server_url: str, prefix: str = "tilegames_test") -> str:
+    import psycopg
+
     name = f"{prefix}_{os.getpid()}_{secrets.token_hex(4)}"
     with psycopg.connect(server_url, autocommit=True) as conn:
         conn.execute(f'CREATE DATABASE "{name}"')
@@ -46,6 +47,8 @@ def create_database(server_url: str, prefix: str = "tilegames_test") -> str:
 
 
 def drop_database(server_url: str, name: str) -> None:
+    import psycopg
+
     with psycopg.connect(server_url, autocommit=True) as conn:
         conn.execute(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS true')
         conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
@@ -54,6 +57,8 @@ def drop_database(server_url: str, name: str) -> None:
 @pytest.fixture(scope="session")
 def database_url(pg_server_url: str) -> Iterator[str]:
     """A fresh, migrated database for this test session, dropped afterwards."""
+    from psycopg.conninfo import make_conninfo
+
     from service.store.migrate import migrate
 
     name = create_database(pg_server_url)
@@ -66,6 +71,8 @@ def database_url(pg_server_url: str) -> Iterator[str]:
 @pytest.fixture
 def empty_database(pg_server_url: str) -> Iterator[str]:
     """A brand-new database with nothing in it, dropped after the test."""
+    from psycopg.conninfo import make_conninfo
+
     name = create_database(pg_server_url, "tilegames_empty")
     yield make_conninfo(pg_server_url, dbname=name)
     drop_database(pg_server_url, name)
@@ -81,9 +88,9 @@ def settings(database_url: str):
 @pytest.fixture(scope="session")
 def app(settings):
     from service.api import create_app
-    from tests.fixtures.secret_cards import RULESET
+    from tests.fixtures import council, secret_cards
 
-    return create_app(settings, extra_rulesets=[RULESET])
+    return create_app(settings, extra_rulesets=[secret_cards.RULESET, council.RULESET])
 
 
 @pytest.fixture
@@ -92,6 +99,8 @@ def client(app):
 
 
 def new_api_key(database_url: str, name: str = "test") -> tuple[str, str]:
+    import psycopg
+
     from service.store import keys
 
     with psycopg.connect(database_url) as conn:
@@ -121,7 +130,7 @@ class Server:
         environment = {
             **os.environ,
             "DATABASE_URL": database_url,
-            "EXTRA_RULESETS": "tests.fixtures.secret_cards:RULESET",
+            "EXTRA_RULESETS": "tests.fixtures.secret_cards:RULESET,tests.fixtures.council:RULESET",
             "TILEGAMES_TEST_PAUSE_DIR": str(self.pause_dir),
             "RATE_LIMIT": "100000 per minute",
             "SSE_POLL_SECONDS": "10",
@@ -151,6 +160,8 @@ class Server:
         self.wait_ready()
 
     def wait_ready(self, timeout: float = 30) -> None:
+        import requests
+
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:

@@ -187,6 +187,7 @@ PROBLEMS: dict[str, tuple[str, dict[str, Any]]] = {
     "illegal_move": ("A tile placed on an occupied space", ex.PROBLEM_ILLEGAL_MOVE),
     "not_your_turn": ("A seat that is not awaited", ex.PROBLEM_NOT_YOUR_TURN),
     "version_conflict": ("A stale If-Match", ex.PROBLEM_VERSION_CONFLICT),
+    "decision_closed": ("A decision answered meanwhile", ex.PROBLEM_DECISION_CLOSED),
     "validation_error": ("A malformed field", ex.PROBLEM_VALIDATION_ERROR),
     "invalid_options": ("An unknown expansion", ex.PROBLEM_INVALID_OPTIONS),
     "bad_if_match": ("An If-Match that is not a version", ex.PROBLEM_BAD_IF_MATCH),

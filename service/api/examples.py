@@ -1,8 +1,10 @@
 """Examples for the OpenAPI document: real responses captured from the service (a
 Carcassonne game against the greedy bot, an external-randomness game between two
 people) and trimmed: long tile stacks and placement lists are shortened, which the
-operation descriptions say. Every example is valid against its schema, because
-schemathesis sends the request examples and the drift check compares the document.
+operation descriptions say. tests/api/test_openapi_examples.py compares the shape of
+each example with a real response of its endpoint and sends each request example
+(recapture an example when its response changes shape); schemathesis also sends the
+request examples, and the drift check compares the document.
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-GAME_ID = "92ecda40-ebf0-46ee-bf5e-9e9e4b62b3f7"
+GAME_ID = "dca34975-4e21-4a0e-beea-206b831e3379"
 
 
 def carcassonne_options(randomness: str = "internal") -> dict[str, Any]:
@@ -30,8 +32,17 @@ def carcassonne_options(randomness: str = "internal") -> dict[str, Any]:
 # -- responses captured from the service ---------------------------------------------
 
 GAME_SUMMARY = {
-    "awaiting": [{"decision": "place_tile", "seat": 0, "tile": "BA/L"}],
-    "created_at": "2026-11-21T02:52:41.641161+00:00",
+    "awaiting": [
+        {
+            "commands": ["place_tile"],
+            "decision": "place_tile",
+            "id": "d2",
+            "kind": "place_tile",
+            "seat": 0,
+            "tile": "BA/L",
+        }
+    ],
+    "created_at": "2026-11-22T22:23:39.066919+00:00",
     "id": GAME_ID,
     "options": carcassonne_options(),
     "result": None,
@@ -41,9 +52,9 @@ GAME_SUMMARY = {
         {"bot": "greedy", "name": "greedy bot", "seat": 1},
     ],
     "seed": None,
-    "seed_sha256": "1ef594af91db4c250a0b9c4b1d24960f7d9903356a557fa0773d0264d84f563b",
+    "seed_sha256": "648aa5c579fb30f38af744d97d6ec840c7a91277a499a0d780f3e7314eca090b",
     "status": "active",
-    "updated_at": "2026-11-21T02:52:41.641161+00:00",
+    "updated_at": "2026-11-22T22:23:39.066919+00:00",
     "version": 2,
 }
 
@@ -73,39 +84,57 @@ FINISHED_GAME = {
 }
 
 LEGAL_PLACE_TILE = {
-    "awaiting": [{"decision": "place_tile", "seat": 0, "tile": "BA/L"}],
+    "awaiting": [
+        {
+            "commands": ["place_tile"],
+            "decision": "place_tile",
+            "id": "d2",
+            "kind": "place_tile",
+            "seat": 0,
+            "tile": "BA/L",
+        }
+    ],
     "commands": {
-        "decision": "place_tile",
-        "placements": [
+        "decisions": [
             {
-                "rotation": 0,
-                "spots": [
-                    {"kind": "cloister", "sides": [], "spot": "cloister"},
-                    {
-                        "kind": "field",
-                        "sides": ["NL", "NR", "EL", "ER", "SL", "SR", "WL", "WR"],
-                        "spot": "field:NL,NR,EL,ER,SL,SR,WL,WR",
-                    },
-                ],
-                "x": 0,
-                "y": 1,
-            },
-            {
-                "rotation": 90,
-                "spots": [
-                    {"kind": "cloister", "sides": [], "spot": "cloister"},
-                    {
-                        "kind": "field",
-                        "sides": ["NL", "NR", "EL", "ER", "SL", "SR", "WL", "WR"],
-                        "spot": "field:NL,NR,EL,ER,SL,SR,WL,WR",
-                    },
-                ],
-                "x": 0,
-                "y": 1,
-            },
+                "commands": {
+                    "place_tile": {
+                        "placements": [
+                            {
+                                "rotation": 0,
+                                "spots": [
+                                    {"kind": "cloister", "sides": [], "spot": "cloister"},
+                                    {
+                                        "kind": "field",
+                                        "sides": ["NL", "NR", "EL", "ER", "SL", "SR", "WL", "WR"],
+                                        "spot": "field:NL,NR,EL,ER,SL,SR,WL,WR",
+                                    },
+                                ],
+                                "x": 0,
+                                "y": 1,
+                            },
+                            {
+                                "rotation": 90,
+                                "spots": [
+                                    {"kind": "cloister", "sides": [], "spot": "cloister"},
+                                    {
+                                        "kind": "field",
+                                        "sides": ["NL", "NR", "EL", "ER", "SL", "SR", "WL", "WR"],
+                                        "spot": "field:NL,NR,EL,ER,SL,SR,WL,WR",
+                                    },
+                                ],
+                                "x": 0,
+                                "y": 1,
+                            },
+                        ],
+                        "tile": "BA/L",
+                    }
+                },
+                "id": "d2",
+                "kind": "place_tile",
+            }
         ],
         "seat": 0,
-        "tile": "BA/L",
     },
     "game_id": GAME_ID,
     "seat": 0,
@@ -113,21 +142,40 @@ LEGAL_PLACE_TILE = {
 }
 
 LEGAL_PLACE_FOLLOWER = {
-    "awaiting": [{"decision": "place_follower", "seat": 0, "x": 0, "y": 1}],
+    "awaiting": [
+        {
+            "commands": ["place_follower", "skip"],
+            "decision": "place_follower",
+            "id": "d3",
+            "kind": "place_follower",
+            "seat": 0,
+            "x": 0,
+            "y": 1,
+        }
+    ],
     "commands": {
-        "decision": "place_follower",
-        "seat": 0,
-        "skip": True,
-        "spots": [
-            {"kind": "cloister", "sides": [], "spot": "cloister"},
+        "decisions": [
             {
-                "kind": "field",
-                "sides": ["NL", "NR", "EL", "ER", "SL", "SR", "WL", "WR"],
-                "spot": "field:NL,NR,EL,ER,SL,SR,WL,WR",
-            },
+                "commands": {
+                    "place_follower": {
+                        "spots": [
+                            {"kind": "cloister", "sides": [], "spot": "cloister"},
+                            {
+                                "kind": "field",
+                                "sides": ["NL", "NR", "EL", "ER", "SL", "SR", "WL", "WR"],
+                                "spot": "field:NL,NR,EL,ER,SL,SR,WL,WR",
+                            },
+                        ],
+                        "x": 0,
+                        "y": 1,
+                    },
+                    "skip": {},
+                },
+                "id": "d3",
+                "kind": "place_follower",
+            }
         ],
-        "x": 0,
-        "y": 1,
+        "seat": 0,
     },
     "game_id": GAME_ID,
     "seat": 0,
@@ -135,13 +183,23 @@ LEGAL_PLACE_FOLLOWER = {
 }
 
 MOVE_PLACE_TILE = {
-    "awaiting": [{"decision": "place_follower", "seat": 0, "x": 0, "y": 1}],
+    "awaiting": [
+        {
+            "commands": ["place_follower", "skip"],
+            "decision": "place_follower",
+            "id": "d3",
+            "kind": "place_follower",
+            "seat": 0,
+            "x": 0,
+            "y": 1,
+        }
+    ],
     "events": [
         {
             "data": {"rotation": 0, "seat": 0, "tile": "BA/L", "x": 0, "y": 1},
-            "hash": "f7809183de1b315cf0d9689dcf36e03f94b2208a6074a8b8b9d0142365cfc0c8",
-            "prev_hash": "a32cc0be0ca2b3eae55fafb1efa33434b853590d864290cfd7f155b2838a6246",
-            "recorded_at": "2026-11-21T02:52:41.649518+00:00",
+            "hash": "87412b0af2fc6f11dbc3846f369883d82e6d79b58ce0f6645605627b241180d2",
+            "prev_hash": "19636ef65569abd53c87fabbf328a3e696a54e32834b8e917e73e441cab3de15",
+            "recorded_at": "2026-11-22T22:23:39.074749+00:00",
             "redacted": False,
             "seq": 3,
             "type": "tile_placed",
@@ -156,7 +214,16 @@ MOVE_PLACE_TILE = {
 }
 
 MOVE_FOLLOWER_AND_BOT_TURN = {
-    "awaiting": [{"decision": "place_tile", "seat": 0, "tile": "BA/Rr"}],
+    "awaiting": [
+        {
+            "commands": ["place_tile"],
+            "decision": "place_tile",
+            "id": "d10",
+            "kind": "place_tile",
+            "seat": 0,
+            "tile": "BA/RFr",
+        }
+    ],
     "events": [
         {
             "data": {
@@ -167,9 +234,9 @@ MOVE_FOLLOWER_AND_BOT_TURN = {
                 "x": 0,
                 "y": 1,
             },
-            "hash": "a95cae781527ac776955d7db54d607aec496e33565b857c9b517eab40d1aad3d",
-            "prev_hash": "f7809183de1b315cf0d9689dcf36e03f94b2208a6074a8b8b9d0142365cfc0c8",
-            "recorded_at": "2026-11-21T02:52:41.658878+00:00",
+            "hash": "8fb81fbba695f96f9d4155731e2102bafe077b71a6767b6cb44d7e13aea472ea",
+            "prev_hash": "87412b0af2fc6f11dbc3846f369883d82e6d79b58ce0f6645605627b241180d2",
+            "recorded_at": "2026-11-22T22:23:39.079288+00:00",
             "redacted": False,
             "seq": 4,
             "type": "follower_placed",
@@ -177,51 +244,68 @@ MOVE_FOLLOWER_AND_BOT_TURN = {
         },
         {
             "data": {"next": 1, "seat": 0},
-            "hash": "4ae88b1a453358747177fcb18b351f07dc7ea7ed740151ac645520bb3f2e728c",
-            "prev_hash": "a95cae781527ac776955d7db54d607aec496e33565b857c9b517eab40d1aad3d",
-            "recorded_at": "2026-11-21T02:52:41.658878+00:00",
+            "hash": "bb7f07944eb3ea7bf4602b1f3f66f625b2ca08e09ac86934af5798fcfe2d1c52",
+            "prev_hash": "8fb81fbba695f96f9d4155731e2102bafe077b71a6767b6cb44d7e13aea472ea",
+            "recorded_at": "2026-11-22T22:23:39.079288+00:00",
             "redacted": False,
             "seq": 5,
             "type": "turn_ended",
             "visibility": None,
         },
         {
-            "data": {"seat": 1, "tile": "BA/RRR"},
-            "hash": "d361799942ab10e5efa748c22e75517f4b1e9c4b6e7ab0de2843c3cb3f15f2f3",
-            "prev_hash": "4ae88b1a453358747177fcb18b351f07dc7ea7ed740151ac645520bb3f2e728c",
-            "recorded_at": "2026-11-21T02:52:41.658878+00:00",
+            "data": {"seat": 1, "tile": "BA/Cc.1"},
+            "hash": "c154026a383d39f01e591ef018f4aaee21c8ec3d32ba2bf611f1bd48dd507e28",
+            "prev_hash": "bb7f07944eb3ea7bf4602b1f3f66f625b2ca08e09ac86934af5798fcfe2d1c52",
+            "recorded_at": "2026-11-22T22:23:39.079288+00:00",
             "redacted": False,
             "seq": 6,
             "type": "tile_drawn",
             "visibility": None,
         },
         {
-            "data": {"rotation": 180, "seat": 1, "tile": "BA/RRR", "x": 1, "y": 0},
-            "hash": "2dddbca8272b74a7f0d75781687bbe90cf8d440b8112d98ac23fd1c2c4ed63b5",
-            "prev_hash": "d361799942ab10e5efa748c22e75517f4b1e9c4b6e7ab0de2843c3cb3f15f2f3",
-            "recorded_at": "2026-11-21T02:52:41.658878+00:00",
+            "data": {"rotation": 270, "seat": 1, "tile": "BA/Cc.1", "x": 0, "y": -1},
+            "hash": "550feb13749b7ed979447e574aac28e706b5d46b962ac89a9d16353dcbfdaab9",
+            "prev_hash": "c154026a383d39f01e591ef018f4aaee21c8ec3d32ba2bf611f1bd48dd507e28",
+            "recorded_at": "2026-11-22T22:23:39.079288+00:00",
             "redacted": False,
             "seq": 7,
             "type": "tile_placed",
             "visibility": None,
         },
         {
-            "data": {"next": 0, "seat": 1},
-            "hash": "a5622a01b86d81e57fd5254a6b7658a44becfef81aafd358991a1ab23a62a1f9",
-            "prev_hash": "2dddbca8272b74a7f0d75781687bbe90cf8d440b8112d98ac23fd1c2c4ed63b5",
-            "recorded_at": "2026-11-21T02:52:41.658878+00:00",
+            "data": {
+                "figure": "follower",
+                "kind": "city",
+                "seat": 1,
+                "spot": "city:S,W",
+                "x": 0,
+                "y": -1,
+            },
+            "hash": "2fc3ee3469748b6a17bd2f0aae5fdcfcea8dcd6eb1efad831eb239be04f771c2",
+            "prev_hash": "550feb13749b7ed979447e574aac28e706b5d46b962ac89a9d16353dcbfdaab9",
+            "recorded_at": "2026-11-22T22:23:39.079288+00:00",
             "redacted": False,
             "seq": 8,
+            "type": "follower_placed",
+            "visibility": None,
+        },
+        {
+            "data": {"next": 0, "seat": 1},
+            "hash": "43d2ed1eaea7e9aa212178dd3e23d9c30e0da4bdf0e65ba5fece331b6036856a",
+            "prev_hash": "2fc3ee3469748b6a17bd2f0aae5fdcfcea8dcd6eb1efad831eb239be04f771c2",
+            "recorded_at": "2026-11-22T22:23:39.079288+00:00",
+            "redacted": False,
+            "seq": 9,
             "type": "turn_ended",
             "visibility": None,
         },
         {
-            "data": {"seat": 0, "tile": "BA/Rr"},
-            "hash": "ee6b60a5b4c0c7faf594693390249bd079efd1ac84a1984021d696577fa2118a",
-            "prev_hash": "a5622a01b86d81e57fd5254a6b7658a44becfef81aafd358991a1ab23a62a1f9",
-            "recorded_at": "2026-11-21T02:52:41.658878+00:00",
+            "data": {"seat": 0, "tile": "BA/RFr"},
+            "hash": "21f546e5e899ca4bc984d84d4abb1311d08a14b10843dade6dae8c4c2e96b4c7",
+            "prev_hash": "43d2ed1eaea7e9aa212178dd3e23d9c30e0da4bdf0e65ba5fece331b6036856a",
+            "recorded_at": "2026-11-22T22:23:39.079288+00:00",
             "redacted": False,
-            "seq": 9,
+            "seq": 10,
             "type": "tile_drawn",
             "visibility": None,
         },
@@ -230,11 +314,19 @@ MOVE_FOLLOWER_AND_BOT_TURN = {
     "result": None,
     "seat": 0,
     "status": "active",
-    "version": 9,
+    "version": 10,
 }
 
 MOVE_SCORING = {
-    "awaiting": [{"decision": "draw_tile", "seat": 1}],
+    "awaiting": [
+        {
+            "commands": ["draw_tile"],
+            "decision": "draw_tile",
+            "id": "d6",
+            "kind": "draw_tile",
+            "seat": 1,
+        }
+    ],
     "events": [
         {
             "data": {
@@ -245,9 +337,9 @@ MOVE_SCORING = {
                 "x": 0,
                 "y": -1,
             },
-            "hash": "7405e1c48fb2f11dc17a8136eea7db8d7170409234f2df312b7bea2ad8436bf2",
-            "prev_hash": "864613ebc7da8632c0bfb3db2ebd73beae6b7245c17e4799ca74b87ce6581620",
-            "recorded_at": "2026-11-21T02:53:05.867856+00:00",
+            "hash": "54ca8c4168cb349fff32c73a9c278e08c1c94f42394e5d57401947d566002bf4",
+            "prev_hash": "7b315c74203000b6a98f7932d3e0516cb090845ef4500e9ed02f81a751074e73",
+            "recorded_at": "2026-11-22T22:23:39.182116+00:00",
             "redacted": False,
             "seq": 4,
             "type": "follower_placed",
@@ -275,9 +367,9 @@ MOVE_SCORING = {
                 "tiles": [[0, -1], [0, 0]],
                 "winners": [0],
             },
-            "hash": "1dd44ecc180f50f7491f3139cd2f1ef99188eb81f133510dcb57f1cbef073cb1",
-            "prev_hash": "7405e1c48fb2f11dc17a8136eea7db8d7170409234f2df312b7bea2ad8436bf2",
-            "recorded_at": "2026-11-21T02:53:05.867856+00:00",
+            "hash": "9b0271f7f4b081fe2231e7cc444618983f08c7cce8bbee5410de1bb9187e0b4d",
+            "prev_hash": "54ca8c4168cb349fff32c73a9c278e08c1c94f42394e5d57401947d566002bf4",
+            "recorded_at": "2026-11-22T22:23:39.182116+00:00",
             "redacted": False,
             "seq": 5,
             "type": "feature_scored",
@@ -285,16 +377,16 @@ MOVE_SCORING = {
         },
         {
             "data": {"next": 1, "seat": 0},
-            "hash": "93ba4f770acf141c664be4f0c4db0f43bb6e94be4841bd649948f1bf13cbb509",
-            "prev_hash": "1dd44ecc180f50f7491f3139cd2f1ef99188eb81f133510dcb57f1cbef073cb1",
-            "recorded_at": "2026-11-21T02:53:05.867856+00:00",
+            "hash": "9af31dc6e82f9a3d7ceb2654d29f02660530942b6aa894403771a44c14561749",
+            "prev_hash": "9b0271f7f4b081fe2231e7cc444618983f08c7cce8bbee5410de1bb9187e0b4d",
+            "recorded_at": "2026-11-22T22:23:39.182116+00:00",
             "redacted": False,
             "seq": 6,
             "type": "turn_ended",
             "visibility": None,
         },
     ],
-    "game_id": "51b7057f-8e18-4dee-8930-31b99b3acf89",
+    "game_id": "f6db17dd-6d73-4e10-abc0-59eab2e755a7",
     "result": None,
     "seat": 0,
     "status": "active",
@@ -302,11 +394,31 @@ MOVE_SCORING = {
 }
 
 STATE = {
-    "awaiting": [{"decision": "place_follower", "seat": 0, "x": 0, "y": 1}],
+    "awaiting": [
+        {
+            "commands": ["place_follower", "skip"],
+            "decision": "place_follower",
+            "id": "d3",
+            "kind": "place_follower",
+            "seat": 0,
+            "x": 0,
+            "y": 1,
+        }
+    ],
     "game_id": GAME_ID,
     "seat": 0,
     "state": {
-        "awaiting": [{"decision": "place_follower", "seat": 0, "x": 0, "y": 1}],
+        "awaiting": [
+            {
+                "commands": ["place_follower", "skip"],
+                "decision": "place_follower",
+                "id": "d3",
+                "kind": "place_follower",
+                "seat": 0,
+                "x": 0,
+                "y": 1,
+            }
+        ],
         "board": [
             {"rotation": 0, "tile": "BA/RCr", "x": 0, "y": 0},
             {"rotation": 0, "tile": "BA/L", "x": 0, "y": 1},
@@ -314,7 +426,7 @@ STATE = {
         "expansions": {},
         "extra_turn": False,
         "followers": [],
-        "hidden": [],
+        "hidden": 0,
         "options": carcassonne_options(),
         "over": False,
         "phase": "place_follower",
@@ -341,14 +453,15 @@ EVENT_PAGE = {
             "data": {
                 "figures": {"follower": 7},
                 "options": carcassonne_options(),
+                "rules_version": 2,
                 "ruleset": "carcassonne",
                 "seats": 2,
                 "stack": {"BA/C": 5, "BA/CC.2": 2, "BA/CFC.2": 3, "BA/CFc+": 2},
                 "start": {"rotation": 0, "tile": "BA/RCr", "x": 0, "y": 0},
             },
-            "hash": "6455d28b080ac20fb9eba6c28fc6485382e02170f223e7a1bc173255ef072a52",
+            "hash": "e5188a1b2b4ac3cdb85131d3bd0bcb452d396a87a0fc107b9d9d5662872b6536",
             "prev_hash": "0000000000000000000000000000000000000000000000000000000000000000",
-            "recorded_at": "2026-11-21T02:52:41.641161+00:00",
+            "recorded_at": "2026-11-22T22:23:39.066919+00:00",
             "redacted": False,
             "seq": 1,
             "type": "game_started",
@@ -356,9 +469,9 @@ EVENT_PAGE = {
         },
         {
             "data": {"seat": 0, "tile": "BA/L"},
-            "hash": "a32cc0be0ca2b3eae55fafb1efa33434b853590d864290cfd7f155b2838a6246",
-            "prev_hash": "6455d28b080ac20fb9eba6c28fc6485382e02170f223e7a1bc173255ef072a52",
-            "recorded_at": "2026-11-21T02:52:41.641161+00:00",
+            "hash": "19636ef65569abd53c87fabbf328a3e696a54e32834b8e917e73e441cab3de15",
+            "prev_hash": "e5188a1b2b4ac3cdb85131d3bd0bcb452d396a87a0fc107b9d9d5662872b6536",
+            "recorded_at": "2026-11-22T22:23:39.066919+00:00",
             "redacted": False,
             "seq": 2,
             "type": "tile_drawn",
@@ -366,9 +479,9 @@ EVENT_PAGE = {
         },
         {
             "data": {"rotation": 0, "seat": 0, "tile": "BA/L", "x": 0, "y": 1},
-            "hash": "f7809183de1b315cf0d9689dcf36e03f94b2208a6074a8b8b9d0142365cfc0c8",
-            "prev_hash": "a32cc0be0ca2b3eae55fafb1efa33434b853590d864290cfd7f155b2838a6246",
-            "recorded_at": "2026-11-21T02:52:41.649518+00:00",
+            "hash": "87412b0af2fc6f11dbc3846f369883d82e6d79b58ce0f6645605627b241180d2",
+            "prev_hash": "19636ef65569abd53c87fabbf328a3e696a54e32834b8e917e73e441cab3de15",
+            "recorded_at": "2026-11-22T22:23:39.074749+00:00",
             "redacted": False,
             "seq": 3,
             "type": "tile_placed",
@@ -378,7 +491,7 @@ EVENT_PAGE = {
     "game_id": GAME_ID,
     "next_after": 3,
     "seat": None,
-    "version": 9,
+    "version": 10,
 }
 
 VERIFY = {
@@ -387,12 +500,12 @@ VERIFY = {
         {"detail": "ok", "name": "genesis_from_seed", "ok": True},
         {"detail": "ok", "name": "replay", "ok": True},
     ],
-    "events": 9,
+    "events": 10,
     "first_bad_seq": None,
     "game_id": GAME_ID,
-    "head_hash": "ee6b60a5b4c0c7faf594693390249bd079efd1ac84a1984021d696577fa2118a",
+    "head_hash": "21f546e5e899ca4bc984d84d4abb1311d08a14b10843dade6dae8c4c2e96b4c7",
     "valid": True,
-    "version": 9,
+    "version": 10,
 }
 
 RECORD = [
@@ -405,13 +518,29 @@ RECORD = [
 ]
 
 VALIDATE_OK = {
-    "awaiting": [{"decision": "draw_tile", "seat": 0}],
+    "awaiting": [
+        {
+            "commands": ["draw_tile"],
+            "decision": "draw_tile",
+            "id": "d9",
+            "kind": "draw_tile",
+            "seat": 0,
+        }
+    ],
     "error": None,
     "finished": False,
     "result": {"over": False, "scores": [4, 0], "winners": []},
     "ruleset": "carcassonne",
     "state": {
-        "awaiting": [{"decision": "draw_tile", "seat": 0}],
+        "awaiting": [
+            {
+                "commands": ["draw_tile"],
+                "decision": "draw_tile",
+                "id": "d9",
+                "kind": "draw_tile",
+                "seat": 0,
+            }
+        ],
         "board": [
             {"rotation": 0, "tile": "BA/RCr", "x": 0, "y": 0},
             {"rotation": 180, "tile": "BA/RCr", "x": 0, "y": -1},
@@ -420,7 +549,7 @@ VALIDATE_OK = {
         "expansions": {},
         "extra_turn": False,
         "followers": [],
-        "hidden": [],
+        "hidden": 0,
         "options": carcassonne_options("external"),
         "over": False,
         "phase": "draw_tile",
@@ -443,7 +572,17 @@ VALIDATE_OK = {
 }
 
 VALIDATE_ILLEGAL = {
-    "awaiting": [{"decision": "place_follower", "seat": 0, "x": 0, "y": -1}],
+    "awaiting": [
+        {
+            "commands": ["place_follower", "skip"],
+            "decision": "place_follower",
+            "id": "d3",
+            "kind": "place_follower",
+            "seat": 0,
+            "x": 0,
+            "y": -1,
+        }
+    ],
     "error": {
         "code": "unexpected_command",
         "message": "awaiting place_follower, not place_tile",
@@ -454,7 +593,17 @@ VALIDATE_ILLEGAL = {
     "result": {"over": False, "scores": [0, 0], "winners": []},
     "ruleset": "carcassonne",
     "state": {
-        "awaiting": [{"decision": "place_follower", "seat": 0, "x": 0, "y": -1}],
+        "awaiting": [
+            {
+                "commands": ["place_follower", "skip"],
+                "decision": "place_follower",
+                "id": "d3",
+                "kind": "place_follower",
+                "seat": 0,
+                "x": 0,
+                "y": -1,
+            }
+        ],
         "board": [
             {"rotation": 0, "tile": "BA/RCr", "x": 0, "y": 0},
             {"rotation": 180, "tile": "BA/RCr", "x": 0, "y": -1},
@@ -462,7 +611,7 @@ VALIDATE_ILLEGAL = {
         "expansions": {},
         "extra_turn": False,
         "followers": [],
-        "hidden": [],
+        "hidden": 0,
         "options": carcassonne_options("external"),
         "over": False,
         "phase": "place_follower",
@@ -506,6 +655,18 @@ PROBLEM_NOT_YOUR_TURN = {
     "title": "This seat is not awaited now",
     "type": "urn:tilegames:problem:not_your_turn",
     "request_id": "9be83af72329458598132b36dbfeeeff",
+}
+
+PROBLEM_DECISION_CLOSED = {
+    "code": "decision_closed",
+    "current_version": 10,
+    "detail": "decision 'd3' is not open",
+    "instance": f"/v1/games/{GAME_ID}/moves",
+    "request_id": "9be83af72329458598132b36dbfeeeff",
+    "rule": "A command that names a decision must answer one that is still open.",
+    "status": 409,
+    "title": "The decision is no longer open",
+    "type": "urn:tilegames:problem:decision_closed",
 }
 
 PROBLEM_VERSION_CONFLICT = {
@@ -693,6 +854,13 @@ MOVE_REQUESTS = {
         "Expected version in the body instead of If-Match",
         {"command": {"type": "skip"}, "expected_version": 3, "seat": 0},
     ),
+    "decision_in_body": named(
+        "Answer an open decision by its id instead of a version",
+        {"command": {"type": "skip"}, "decision": "d3"},
+        "The `id` of the decision from `awaiting` or legal-moves: accepted while that"
+        " decision is open, whatever other seats wrote meanwhile; 409 `decision_closed`"
+        " once it has closed.",
+    ),
 }
 
 VALIDATE_REQUESTS = {
@@ -758,10 +926,29 @@ RULESETS = {
                     },
                     "place_follower": {
                         "spot": "e.g. city:N,E road:W field:NL,NR cloister",
-                        "figure": "optional, default follower",
+                        "figure": "optional, default follower; the expansions' big_follower,"
+                        " builder, pig",
                     },
                     "skip": {},
                 },
+                "decisions": {
+                    "draw_sheep": ["draw_sheep"],
+                    "draw_tile": ["draw_tile"],
+                    "place_follower": ["place_follower", "skip", "place_on_wheel"],
+                    "place_tile": ["place_tile"],
+                    "plague": ["remove_follower"],
+                    "tend_flock": ["tend_flock"],
+                },
+                "rules": {
+                    "decision_closed": "A command that names a decision must answer one"
+                    " that is still open.",
+                    "not_your_turn": "Players take turns in clockwise order; only the"
+                    " awaited seat may act.",
+                    "position_occupied": "A tile is placed on an empty space.",
+                    "unexpected_command": "A turn is: draw a tile, place it, then place a"
+                    " follower or not.",
+                },
+                "rules_version": 2,
                 "expansions": [
                     {
                         "name": "river",
@@ -782,9 +969,9 @@ SSE_STREAM = (
     "id: 3\nevent: tile_placed\n"
     'data: {"seq": 3, "type": "tile_placed", "data": {"rotation": 0, "seat": 0,'
     ' "tile": "BA/L", "x": 0, "y": 1}, "redacted": false, "visibility": null,'
-    ' "prev_hash": "a32cc0be0ca2b3eae55fafb1efa33434b853590d864290cfd7f155b2838a6246",'
-    ' "hash": "f7809183de1b315cf0d9689dcf36e03f94b2208a6074a8b8b9d0142365cfc0c8",'
-    ' "recorded_at": "2026-11-21T02:52:41.649518+00:00"}\n\n'
+    ' "prev_hash": "19636ef65569abd53c87fabbf328a3e696a54e32834b8e917e73e441cab3de15",'
+    ' "hash": "87412b0af2fc6f11dbc3846f369883d82e6d79b58ce0f6645605627b241180d2",'
+    ' "recorded_at": "2026-11-22T22:23:39.074749+00:00"}\n\n'
     ": keep-alive\n\n"
     'id: 260\nevent: end\ndata: {"version": 260}\n\n'
 )

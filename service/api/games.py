@@ -39,7 +39,7 @@ from service.app.errors import (
     Unauthorized,
     ValidationFailed,
 )
-from service.app.games import Outcome
+from service.app.games import Outcome, Precondition
 from service.app.verify import verify_game
 
 blp = Blueprint(
@@ -149,9 +149,9 @@ class Game(MethodView):
         **Who:** an API key (any game) or a seat token of this game.
 
         Ruleset and normalised options, the seats (`bot` is `null` for people), `status`
-        (`active` or `finished`), `version` (also in `ETag`), `awaiting` (the pending
-        decisions: `[{"seat": 0, "decision": "place_tile", "tile": "BA/L"}]`; empty once
-        over), `result` (`{"over", "scores", "winners"}` once finished, else `null`) and
+        (`active` or `finished`), `version` (also in `ETag`), `awaiting` (the open
+        decisions, each `{id, seat, kind, commands, ...}` with the ruleset's details;
+        empty once over), `result` (`{"over", "scores", "winners"}` once finished, else `null`) and
         `seed_sha256`. Once the game has ended, `seed` reveals the secret seed (hex):
         check `sha256(bytes.fromhex(seed)) == seed_sha256`, then redraw the game with
         `rng_for(seed, n)` or replay it with `POST /v1/validate`.
@@ -194,9 +194,8 @@ class State(MethodView):
         **Who:** an API key (spectator view) or a seat token of this game (that seat's
         view, with its secrets).
 
-        `state` is the ruleset's view of the fold of the log: for Carcassonne the board
-        (`[{tile, x, y, rotation}]`), followers on it, scores, each seat's supply, the
-        remaining stack counts, the phase and the tile in hand. `seat` is the viewer's
+        `state` is the ruleset's view of the fold of the log as the caller reads it
+        (its docs describe the fields; the example is a Carcassonne game). `seat` is the viewer's
         seat (`null` for a spectator). `?at=<seq>` shows the state just after event
         `seq` (1 is `game_started`), for replays and history views; the `ETag` is then
         that version. The example's `stack` (tile id -> count left) is shortened.
@@ -270,9 +269,9 @@ class Events(MethodView):
         `event: end` with `{"version": n}` once the game is over. The stream also closes
         after a server-set lifetime: reconnect with `Last-Event-ID` to resume.
 
-        **Events.** `type` and `data` are the ruleset's (see its docs; Carcassonne:
-        `game_started`, `tile_drawn`, `tile_placed`, `follower_placed`,
-        `feature_scored`, `turn_ended`, `game_ended`...). `visibility` is `null` for a
+        **Events.** `type` and `data` are the ruleset's (see its docs); the first is
+        always `game_started`, whose `rules_version` names the shape the log was
+        written in. `visibility` is `null` for a
         public event, else the seats that may see it; others get `redacted: true` and a
         cut `data`. Each event carries `prev_hash` and `hash`:
         `hash = sha256(prev_hash || canonical_json({game_id, seq, type, data, visibility}))`,
@@ -332,16 +331,14 @@ class LegalMoves(MethodView):
 
         **Who:** the seat's token only (legal moves are private to a seat).
 
-        `commands` is the ruleset's answer for the caller's seat at `version`. For
-        Carcassonne:
-        `{"decision": "place_tile", "tile", "placements": [{"x", "y", "rotation",
-        "spots": [...]}]}` lists every legal placement of the drawn tile (every
-        rotation that fits, even when two give the same picture) with the follower
-        spots each would offer; `{"decision": "place_follower", "x", "y", "spots",
-        "skip": true}` the spots on the tile just placed; with external randomness
-        `{"decision": "draw_tile", "tiles": {"BA/RCr": 3, ...}}` what may be drawn. A
-        seat that is not awaited gets `{"seat": s, "decision": null}`. Send one of these
-        to `POST .../moves` with `If-Match` set to this `version`.
+        `commands` has one shape for every ruleset: `{"seat", "decisions": [{"id",
+        "kind", "commands": {type: options}}]}`, one entry per decision open for the
+        caller's seat at `version` (none when the seat is not awaited). `options` is
+        the ruleset's compact list of what may be sent for that command type (for
+        Carcassonne's `place_tile`, every placement with the follower spots it would
+        offer); `GET /v1/rulesets` lists each ruleset's commands and decision kinds.
+        Send one command to `POST .../moves` with `If-Match` set to this `version`, or
+        with `decision` set to the decision's `id`.
 
         **Errors:** 401 without credentials; 403 `forbidden` for an API key alone or a
         seat token of another game; 404 `unknown_game`.
@@ -350,8 +347,9 @@ class LegalMoves(MethodView):
         return reply(runtime().games.legal_moves(game_id, found.seat_token))
 
 
-def expected_version(headers: dict[str, Any], body: dict[str, Any]) -> int:
-    """From `If-Match: "<n>"` or the body's `expected_version`; required (428)."""
+def precondition(headers: dict[str, Any], body: dict[str, Any]) -> Precondition:
+    """What the move was decided against: `If-Match: "<n>"` or the body's
+    `expected_version`, and/or the body's `decision` id; at least one (428)."""
     from_header = None
     if headers.get("if_match") is not None:
         match = _VERSION_RE.match(headers["if_match"])
@@ -361,12 +359,13 @@ def expected_version(headers: dict[str, Any], body: dict[str, Any]) -> int:
     from_body = body.get("expected_version")
     if from_header is not None and from_body is not None and from_header != from_body:
         raise ValidationFailed("expected_version", "differs from If-Match")
-    found = from_header if from_header is not None else from_body
-    if found is None:
+    version = from_header if from_header is not None else from_body
+    if version is None and body.get("decision") is None:
         raise PreconditionRequired(
-            'send the version you expect, as If-Match: "<version>" or "expected_version"'
+            'send the version you expect, as If-Match: "<version>" or "expected_version",'
+            ' or the id of the open decision you answer, as "decision"'
         )
-    return found
+    return Precondition(version, body.get("decision"))
 
 
 @blp.route("/<game_id>/moves", parameters=_GAME)
@@ -402,8 +401,10 @@ class Moves(MethodView):
             404: _READ_ERRORS[404],
             409: (
                 "`version_conflict` (stale If-Match/expected_version; see"
-                " `current_version`), `not_your_turn` or `game_over`. Nothing is written.",
+                " `current_version`), `decision_closed` (the named decision was answered"
+                " meanwhile), `not_your_turn` or `game_over`. Nothing is written.",
                 "version_conflict",
+                "decision_closed",
                 "not_your_turn",
             ),
             422: (
@@ -415,7 +416,7 @@ class Moves(MethodView):
                 "idempotency_key_reused",
             ),
             428: (
-                "`precondition_required`: neither If-Match nor expected_version.",
+                "`precondition_required`: neither If-Match, expected_version nor decision.",
                 "precondition_required",
             ),
         },
@@ -427,13 +428,16 @@ class Moves(MethodView):
         optional and must match).
 
         `command` is one of the ruleset's commands (see `GET .../legal-moves` and
-        `GET /v1/rulesets`). A Carcassonne turn is `place_tile`, then `place_follower`
-        or `skip`; with external randomness it starts with `draw_tile`.
+        `GET /v1/rulesets`), answering one of the seat's open decisions.
 
-        **Expected version (required).** `If-Match: "<version>"` (the `ETag` of the
-        game you decided on) or `expected_version` in the body; both may be sent if
-        they agree. 428 without one; 409 `version_conflict` with `current_version` if
-        the game has moved on, and nothing is written.
+        **Precondition (required).** `If-Match: "<version>"` (the `ETag` of the game
+        you decided on) or `expected_version` in the body (both may be sent if they
+        agree): 409 `version_conflict` with `current_version` if the game has moved
+        on. Or `decision`, the `id` of the open decision the command answers: the move
+        is accepted while that decision is open, whatever other seats wrote meanwhile
+        (several seats discarding at once do not conflict), and gets 409
+        `decision_closed` once it has closed. 428 without any; nothing is written on a
+        409.
 
         **Idempotency-Key (optional).** A retry of the same request returns the stored
         first response with `Idempotent-Replayed: true`; a different request with the
@@ -448,9 +452,9 @@ class Moves(MethodView):
 
         **Errors:** 401 without credentials; 403 `forbidden` for an API key alone, a
         token of another game or another seat; 404 `unknown_game`; 409
-        `version_conflict`, `not_your_turn`, `game_over`; 422 `illegal_move` (`reason`
-        is the ruleset's code, e.g. `position_occupied`, `tile_does_not_fit`,
-        `unknown_spot`, `feature_occupied`; `rule` the rule in words),
+        `version_conflict`, `decision_closed`, `not_your_turn`, `game_over`; 422
+        `illegal_move` (`reason` is the ruleset's code, e.g. `position_occupied`;
+        `rule` the rule in words, as `GET /v1/rulesets` lists them),
         `validation_error`, `idempotency_key_reused`; 428 `precondition_required`.
         """
         found = caller()
@@ -458,7 +462,7 @@ class Moves(MethodView):
             if found.api_key is None:
                 raise Unauthorized("moving needs a seat token")
             raise Forbidden("moving needs a seat token, not only an API key")
-        version = expected_version(headers, body)
+        expected = precondition(headers, body)
         _pause_if_asked()
         try:
             outcome = runtime().games.submit(
@@ -466,7 +470,7 @@ class Moves(MethodView):
                 found.seat_token,
                 body.get("seat"),
                 body["command"],
-                version,
+                expected,
                 headers.get("idempotency_key"),
             )
         except AppError as exc:

@@ -31,7 +31,7 @@ class Rulesets(MethodView):
         s.RulesetListSchema,
         examples={
             "carcassonne": {
-                "summary": "One ruleset, shortened (2 of 7 options, 1 of 5 expansions)",
+                "summary": "One ruleset, shortened (some options, expansions and rules left out)",
                 "value": ex.RULESETS,
             }
         },

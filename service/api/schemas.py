@@ -20,8 +20,23 @@ def storable_text(value: str) -> None:
 
 
 _AWAITING = {
-    "description": 'The pending decisions, e.g. `[{"seat": 0, "decision": "place_tile",'
-    ' "tile": "BA/L"}]`; empty once the game is over',
+    "description": "The open decisions, in the order they opened; empty once the game is"
+    " over. Several may be open at once, for several seats. Each names its `id` (send it"
+    " as the move's `decision` to answer it whatever else is written meanwhile), the"
+    " `seat` that must decide, its `kind` (also as `decision`, the name earlier releases"
+    " used), the `commands` that answer it, and the ruleset's details (the tile to place,"
+    " the ships offered...)",
+}
+#: The documented part of one open decision (the ruleset adds its own details).
+_DECISION = {
+    "properties": {
+        "id": {"type": "string", "example": "d7"},
+        "seat": {"type": "integer", "example": 0},
+        "kind": {"type": "string", "example": "place_tile"},
+        "decision": {"type": "string", "example": "place_tile"},
+        "commands": {"type": "array", "items": {"type": "string"}, "example": ["place_tile"]},
+    },
+    "required": ["id", "seat", "kind", "decision", "commands"],
 }
 _VERSION = {"description": "The game version: the seq of the last event", "example": 3}
 _GAME_ID = {"description": "The game's id (UUID)", "example": GAME_ID}
@@ -128,7 +143,9 @@ class RulesetSchema(Schema):
         required=True,
         metadata={
             "description": "Machine-readable: `options` (type, default, enum/items,"
-            " description), `expansions`, `commands` (shape of each command), `seats`"
+            " description), `expansions`, `commands` (shape of each command),"
+            " `decisions` (decision kind -> the commands that answer it), `rules` (each"
+            " refusal code -> the rule in words), `rules_version`, `seats`"
         },
     )
 
@@ -219,7 +236,7 @@ class GameSummarySchema(Schema):
     seats = fields.List(fields.Nested(SeatSchema), required=True)
     status = fields.String(required=True, validate=validate.OneOf(["active", "finished"]))
     version = fields.Integer(required=True, metadata=_VERSION)
-    awaiting = fields.List(fields.Dict(), required=True, metadata=_AWAITING)
+    awaiting = fields.List(fields.Dict(metadata=_DECISION), required=True, metadata=_AWAITING)
     result = fields.Dict(
         allow_none=True,
         required=True,
@@ -284,12 +301,12 @@ class StateSchema(Schema):
         metadata={"description": "The viewer's seat; null for a spectator (API key alone)"},
     )
     status = fields.String(required=True, metadata={"example": "active"})
-    awaiting = fields.List(fields.Dict(), required=True, metadata=_AWAITING)
+    awaiting = fields.List(fields.Dict(metadata=_DECISION), required=True, metadata=_AWAITING)
     state = fields.Dict(
         required=True,
         metadata={
-            "description": "The ruleset's view for this viewer (Carcassonne: board,"
-            " followers, scores, supply, stack counts, phase, tile in hand...)"
+            "description": "The ruleset's view for this viewer, as its docs describe it"
+            " (the same as the view of the fold of the log this viewer reads)"
         },
     )
 
@@ -369,6 +386,34 @@ class EventPageSchema(Schema):
     )
 
 
+class DecisionMenuSchema(Schema):
+    id = fields.String(
+        required=True, metadata={"description": "The decision's id", "example": "d7"}
+    )
+    kind = fields.String(
+        required=True, metadata={"description": "The decision's kind", "example": "place_tile"}
+    )
+    commands = fields.Dict(
+        keys=fields.String(),
+        required=True,
+        metadata={
+            "description": "Command type -> what may be sent: the ruleset's list of choices"
+            " for it (placements, spots, ships...), or, where the space is unbounded (a"
+            " trade offer), a description of what may be sent. `{}` for a command without"
+            " arguments",
+        },
+    )
+
+
+class LegalCommandsSchema(Schema):
+    seat = fields.Integer(required=True, metadata={"description": "The token's seat"})
+    decisions = fields.List(
+        fields.Nested(DecisionMenuSchema),
+        required=True,
+        metadata={"description": "The seat's open decisions, in the order they opened"},
+    )
+
+
 class LegalMovesSchema(Schema):
     game_id = fields.String(required=True, metadata=_GAME_ID)
     version = fields.Integer(
@@ -376,12 +421,13 @@ class LegalMovesSchema(Schema):
         metadata={"description": "The version these moves are for: send it as If-Match"},
     )
     seat = fields.Integer(required=True, metadata={"description": "The token's seat"})
-    awaiting = fields.List(fields.Dict(), required=True, metadata=_AWAITING)
-    commands = fields.Dict(
+    awaiting = fields.List(fields.Dict(metadata=_DECISION), required=True, metadata=_AWAITING)
+    commands = fields.Nested(
+        LegalCommandsSchema,
         required=True,
         metadata={
-            "description": "The ruleset's answer: the decision awaited from this seat and"
-            " every legal way to make it (decision null when the seat is not awaited)"
+            "description": "The seat's open decisions and every legal way to make each; no"
+            " decisions when the seat is not awaited"
         },
     )
 
@@ -414,14 +460,24 @@ class MoveSchema(Schema):
         required=True,
         metadata={
             "description": "One of the ruleset's commands, by `type` (see legal-moves and"
-            " GET /v1/rulesets). Carcassonne: draw_tile (external randomness), place_tile,"
-            " place_follower, skip",
+            " GET /v1/rulesets)",
             "example": {"type": "place_tile", "x": 1, "y": 0, "rotation": 90},
         },
     )
     expected_version = fields.Integer(
         validate=validate.Range(min=0, max=2**62),
         metadata={"description": "Alternative to If-Match (both may be sent if they agree)"},
+    )
+    decision = fields.String(
+        validate=[validate.Length(min=1, max=40), storable_text],
+        metadata={
+            "description": "The id of the open decision this command answers (from"
+            " `awaiting` or legal-moves). A precondition instead of, or beside, the"
+            " version: the move is accepted while that decision is open, whatever other"
+            " seats wrote meanwhile (simultaneous decisions such as discards), and gets 409"
+            " decision_closed once it has closed",
+            "example": "d12",
+        },
     )
     seat = fields.Integer(
         validate=validate.Range(min=0, max=64),
@@ -444,7 +500,7 @@ class MoveResultSchema(Schema):
             " and the next draw, redacted for the mover"
         },
     )
-    awaiting = fields.List(fields.Dict(), required=True, metadata=_AWAITING)
+    awaiting = fields.List(fields.Dict(metadata=_DECISION), required=True, metadata=_AWAITING)
     result = fields.Dict(
         allow_none=True,
         required=True,
@@ -544,7 +600,7 @@ class ValidateResultSchema(Schema):
     )
     finished = fields.Boolean(required=True, metadata={"description": "The game is over"})
     result = fields.Dict(required=True, metadata={"description": "`{over, scores, winners}`"})
-    awaiting = fields.List(fields.Dict(), required=True, metadata=_AWAITING)
+    awaiting = fields.List(fields.Dict(metadata=_DECISION), required=True, metadata=_AWAITING)
     state = fields.Dict(
         required=True,
         metadata={"description": "The final state, spectator view (before a refused step)"},

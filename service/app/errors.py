@@ -53,6 +53,13 @@ class VersionConflictError(AppError):
     status, code, title = 409, "version_conflict", "The game has moved on"
 
 
+class DecisionClosed(AppError):
+    """The decision a move named has been answered (or cancelled) since: the move was
+    decided on a state that is gone, like a stale version."""
+
+    status, code, title = 409, "decision_closed", "The decision is no longer open"
+
+
 class IdempotencyKeyReused(AppError):
     status, code, title = 422, "idempotency_key_reused", "Idempotency key used for another request"
 

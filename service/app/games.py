@@ -20,6 +20,7 @@ import psycopg
 from service.app import hooks
 from service.app.cache import StateCache
 from service.app.errors import (
+    DecisionClosed,
     Forbidden,
     GameOver,
     IdempotencyKeyReused,
@@ -45,6 +46,30 @@ from service.store import (
 )
 
 MAX_BOT_STEPS = 10_000
+
+
+@dataclass(frozen=True, slots=True)
+class Precondition:
+    """What a move was decided against: the game's ``version`` (If-Match or
+    ``expected_version``), the ``decision`` id it answers, or both."""
+
+    version: int | None = None
+    decision: str | None = None
+
+    def key(self) -> dict[str, Any]:
+        """The part of an idempotent request's identity that this precondition is."""
+        if self.decision is None:  # the shape of keys stored before decision ids
+            return {"expected": self.version}
+        return {"expected": self.version, "decision": self.decision}
+
+
+@dataclass(frozen=True, slots=True)
+class Folded:
+    """A folded state and the rules version its log was written under (the cache
+    keeps both, so the rest of the log is upcast the same way)."""
+
+    state: Any
+    written_under: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,9 +109,12 @@ def event_item(ruleset: Ruleset, event: StoredEvent, seat: int | None) -> dict[s
     }
 
 
-def illegal(exc: RulesError) -> Exception:
+def illegal(exc: RulesError, version: int) -> Exception:
+    """The API error for a refused command; ``version`` is the game's."""
     if exc.code == "not_your_turn":
         return NotYourTurn(exc.message, reason=exc.code, rule=exc.rule)
+    if exc.code == "decision_closed":
+        return DecisionClosed(exc.message, rule=exc.rule, current_version=version)
     return IllegalMoveError(exc.message, reason=exc.code, rule=exc.rule)
 
 
@@ -110,37 +138,43 @@ class GameService:
             raise UnknownGameError(f"no game with id {game_id}") from exc
 
     def _fold(self, conn: psycopg.Connection, game: GameRecord, ruleset: Ruleset, upto: int):
+        """The state at version ``upto``: from the cache where it can, folding the rest
+        of the log (upcast from the rules version it was written under)."""
         cached = self.cache.get(game.id, upto)
         if cached is not None:
-            after, state = cached[0], ruleset.copy_state(cached[1])
+            after, folded = cached
+            state, written_under = ruleset.copy_state(folded.state), folded.written_under
         else:
-            after, state = 0, ruleset.initial_state()
-        if after == upto:
-            return state
-        for event in self.store.read_events(conn, game.id, after=after, upto=upto):
-            state = ruleset.evolve(state, to_rules_event(event))
-        return state
+            after, state, written_under = 0, ruleset.initial_state(), None
+        if after < upto:
+            stored = self.store.read_events(conn, game.id, after=after, upto=upto)
+            if written_under is None and stored:
+                written_under = ruleset.version_of(to_rules_event(stored[0]))
+            for event in ruleset.upcast_log(map(to_rules_event, stored), written_under):
+                state = ruleset.evolve(state, event)
+        return Folded(state, ruleset.rules_version if written_under is None else written_under)
+
+    def _remember(self, game_id: str, version: int, folded: Folded) -> None:
+        self.cache.put(game_id, version, folded)
 
     def play_bots(
         self, ruleset: Ruleset, seats: list[dict], seed: bytes, state: Any, next_seq: int
-    ) -> tuple[list[Event], Any]:
-        """Let bot seats answer every decision awaited from them; return their events."""
+    ) -> list[Event]:
+        """Let bot seats answer every decision awaited from them; return their events
+        (folded into ``state``)."""
         produced: list[Event] = []
         for _ in range(MAX_BOT_STEPS):
             if ruleset.is_over(state):
                 break
-            awaited = [p.get("seat") for p in ruleset.awaiting(state)]
-            bot_seat = next((s for s in awaited if s is not None and seats[s].get("bot")), None)
+            awaited = (d.seat for d in ruleset.decisions(state))
+            bot_seat = next((s for s in awaited if seats[s].get("bot")), None)
             if bot_seat is None:
                 break
             seq = next_seq + len(produced)
             bot = seats[bot_seat]["bot"]
             command = ruleset.bot_command(state, bot_seat, bot, bot_rng_for(seed, seq))
-            events = ruleset.decide(state, bot_seat, command, rng_for(seed, seq))
-            for event in events:
-                state = ruleset.evolve(state, event)
-            produced.extend(events)
-        return produced, state
+            produced += ruleset.apply(state, bot_seat, command, rng_for(seed, seq))
+        return produced
 
     def summary_body(self, game: GameRecord, ruleset: Ruleset, state: Any) -> dict[str, Any]:
         finished = game.status == "finished"
@@ -173,8 +207,7 @@ class GameService:
         seed = secrets.token_bytes(32)
         normalized, events = genesis(ruleset, options, len(seats), seed)
         state = ruleset.fold(events)
-        bot_events, state = self.play_bots(ruleset, seats, seed, state, len(events) + 1)
-        events += bot_events
+        events += self.play_bots(ruleset, seats, seed, state, len(events) + 1)
         new = NewGame(
             ruleset=ruleset.name,
             options=normalized,
@@ -188,7 +221,7 @@ class GameService:
             record = self.store.create_game(conn, new)
             self.store.append(conn, record, 0, [to_new_event(e) for e in events], status=status)
             game = self.store.get_game(conn, record.id)
-        self.cache.put(game.id, game.version, state)
+        self._remember(game.id, game.version, Folded(state, ruleset.rules_version))
         body = self.summary_body(game, ruleset, state)
         body["seat_tokens"] = [
             {"seat": i, "token": token} for i, token in enumerate(tokens) if token is not None
@@ -200,9 +233,9 @@ class GameService:
             game = self.load_game(conn, game_id)
             seat_of(game.seats, token)
             ruleset = self.ruleset(game.ruleset)
-            state = self._fold(conn, game, ruleset, game.version)
-        self.cache.put(game.id, game.version, state)
-        return Outcome(200, self.summary_body(game, ruleset, state))
+            folded = self._fold(conn, game, ruleset, game.version)
+        self._remember(game.id, game.version, folded)
+        return Outcome(200, self.summary_body(game, ruleset, folded.state))
 
     def state(self, game_id: str, token: str | None, at: int | None) -> Outcome:
         with self.db.connection() as conn:
@@ -212,9 +245,10 @@ class GameService:
             if at is not None and at > game.version:
                 raise ValidationFailed("at", f"the game is at version {game.version}")
             version = game.version if at is None else at
-            state = self._fold(conn, game, ruleset, version)
+            folded = self._fold(conn, game, ruleset, version)
         if version == game.version:
-            self.cache.put(game.id, version, state)
+            self._remember(game.id, version, folded)
+        state = folded.state
         body = {
             "game_id": game.id,
             "version": version,
@@ -259,14 +293,15 @@ class GameService:
             if seat is None:
                 raise Forbidden("legal moves are private to a seat: send its seat token")
             ruleset = self.ruleset(game.ruleset)
-            state = self._fold(conn, game, ruleset, game.version)
-        self.cache.put(game.id, game.version, state)
+            folded = self._fold(conn, game, ruleset, game.version)
+        self._remember(game.id, game.version, folded)
+        state = folded.state
         body = {
             "game_id": game.id,
             "version": game.version,
             "seat": seat,
             "awaiting": ruleset.awaiting(state),
-            "commands": ruleset.legal_commands(state, seat) if not ruleset.is_over(state) else {},
+            "commands": ruleset.legal_commands(state, seat),
         }
         return Outcome(200, body)
 
@@ -276,9 +311,15 @@ class GameService:
         token: str | None,
         claimed_seat: int | None,
         command: dict[str, Any],
-        expected_version: int,
+        precondition: Precondition,
         idempotency_key: str | None,
     ) -> Outcome:
+        """Apply one command, with the bots' answers, in one transaction.
+
+        ``precondition`` names the version the client decided on, or the open decision
+        its command answers, or both: a version must be the game's; a decision must
+        still be open, whatever else was written meanwhile (several seats answering
+        decisions open at the same time do not conflict)."""
         with self.db.connection() as conn:
             try:
                 game, stored, tx_now = self.store.lock_for_command(conn, game_id, idempotency_key)
@@ -290,7 +331,7 @@ class GameService:
             if claimed_seat is not None and claimed_seat != seat:
                 raise Forbidden(f"this seat token belongs to seat {seat}, not {claimed_seat}")
             request_hash = hashlib.sha256(
-                canonical_json({"seat": seat, "command": command, "expected": expected_version})
+                canonical_json({"seat": seat, "command": command, **precondition.key()})
             ).hexdigest()
             if stored is not None:
                 if stored[0] != request_hash:
@@ -298,37 +339,40 @@ class GameService:
                         "this Idempotency-Key was used with a different request"
                     )
                 return Outcome(stored[1], stored[2], replayed=True)
-            if game.version != expected_version:
+            expected = precondition.version
+            if expected is not None and game.version != expected:
                 raise VersionConflictError(
-                    f"expected version {expected_version}, the game is at {game.version}",
+                    f"expected version {expected}, the game is at {game.version}",
                     current_version=game.version,
                 )
             if game.status == "finished":
                 raise GameOver("the game has ended; no more moves")
             ruleset = self.ruleset(game.ruleset)
-            state = self._fold(conn, game, ruleset, game.version)
-            next_seq = game.version + 1
+            folded = self._fold(conn, game, ruleset, game.version)
+            state = folded.state
+            events = []
+            if folded.written_under != ruleset.rules_version:
+                events.append(ruleset.upgrade_marker(folded.written_under))
+            next_seq = game.version + len(events) + 1
+            rng = rng_for(game.seed, next_seq)
             try:
-                events = ruleset.decide(state, seat, command, rng_for(game.seed, next_seq))
+                events += ruleset.apply(state, seat, command, rng, precondition.decision)
             except RulesError as exc:
-                raise illegal(exc) from exc
-            for event in events:
-                state = ruleset.evolve(state, event)
-            bot_events, state = self.play_bots(
-                ruleset, game.seats, game.seed, state, next_seq + len(events)
+                raise illegal(exc, game.version) from exc
+            events += self.play_bots(
+                ruleset, game.seats, game.seed, state, game.version + len(events) + 1
             )
-            events += bot_events
             status = "finished" if ruleset.is_over(state) else "active"
             # The events' hashes and times are known before writing (recorded_at is the
             # transaction's time), so the response, and with it the idempotency record,
             # is built first and everything is written in one statement.
             chained = self.store.chain(
-                game, expected_version, [to_new_event(e) for e in events], tx_now
+                game, game.version, [to_new_event(e) for e in events], tx_now
             )
             body = {
                 "game_id": game.id,
                 "seat": seat,
-                "version": expected_version + len(events),
+                "version": game.version + len(events),
                 "status": status,
                 "events": [event_item(ruleset, e, seat) for e in chained],
                 "awaiting": ruleset.awaiting(state),
@@ -339,12 +383,12 @@ class GameService:
                 remember = (idempotency_key, request_hash, 200, body)
             try:
                 self.store.write(
-                    conn, game, expected_version, chained, status=status, idempotency=remember
+                    conn, game, game.version, chained, status=status, idempotency=remember
                 )
             except VersionConflict as exc:
                 raise VersionConflictError(str(exc), current_version=None) from exc
             hooks.pause_point("before-commit")
-        self.cache.put(game.id, body["version"], state)
+        self._remember(game.id, body["version"], Folded(state, ruleset.rules_version))
         return Outcome(200, body)
 
     def status(self, game_id: str) -> tuple[str, int]:

@@ -48,12 +48,10 @@ def validate_record(
             error = {"step": step, "code": "unknown_seat", "message": f"no seat {seat}"}
             break
         try:
-            new = ruleset.decide(state, seat, entry["command"], rng_for(seed, version + 1))
+            new = ruleset.apply(state, seat, entry["command"], rng_for(seed, version + 1))
         except RulesError as exc:
             error = {"step": step, "code": exc.code, "message": exc.message, "rule": exc.rule}
             break
-        for event in new:
-            state = ruleset.evolve(state, event)
         version += len(new)
     body = {
         "valid": error is None,

@@ -48,7 +48,9 @@ def verify_game(service: GameService, game_id: str, token: str | None) -> Outcom
     genesis = [
         to_new_event(e) for e in ruleset.setup(game.options, len(game.seats), rng_for(game.seed, 1))
     ]
-    stored_genesis = [to_new_event(to_rules_event(e)) for e in events[: len(genesis)]]
+    stored_genesis = [
+        to_new_event(e) for e in ruleset.upcast_log(map(to_rules_event, events[: len(genesis)]))
+    ]
     genesis_ok = genesis == stored_genesis
     checks.append(
         {

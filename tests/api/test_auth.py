@@ -68,6 +68,7 @@ def test_legal_moves_are_private_to_a_seat(api):
     path = f"/v1/games/{game['id']}/legal-moves"
     assert_problem(api.client.get(path, headers=api.key), 403, "forbidden")
     mine = api.client.get(path, headers={"Authorization": f"Bearer {game['tokens'][0]}"})
-    assert mine.get_json()["commands"] == {"commands": [{"type": "reveal"}, {"type": "keep"}]}
+    (decision,) = mine.get_json()["commands"]["decisions"]
+    assert decision["kind"] == "play" and decision["commands"] == {"reveal": {}, "keep": {}}
     theirs = api.client.get(path, headers={"X-Seat-Token": game["tokens"][1]}).get_json()
-    assert theirs["commands"] == {"commands": []}
+    assert theirs["commands"] == {"seat": 1, "decisions": []}

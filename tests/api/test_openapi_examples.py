@@ -1,0 +1,374 @@
+"""The OpenAPI examples (service/api/examples.py) have the shape of what the service
+really answers: each example is compared with a real response of the same endpoint,
+produced here through the test client.
+
+Shapes, not values: an object must have the same keys as the real one and each value
+the same JSON type (int, str, list, object, null...); each element of an example list
+must have the shape of some element of the real list. A few objects are data maps that
+the examples shorten on purpose (a tile stack, the options of a ruleset): there the
+example's keys need only be among the real ones (``SHORTENED``).
+
+Games are made deterministic by fixing the seed the service draws for each new game:
+seat 0 of the examples' game draws the same cloister (BA/L) every time.
+"""
+
+from __future__ import annotations
+
+import types
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+import service.app.games
+from service.api import examples as ex
+from tests.api.test_errors import assert_problem
+
+#: The seed of every game created here: seat 0 draws BA/L first, as in the examples.
+SEED = bytes([3]) * 32
+
+#: Paths (list elements written ``[]``) of data maps the examples shorten, with why.
+SHORTENED = {
+    "$.state.stack": "the tile stack (tile id -> count left) is cut to a few tiles",
+    "$.events[].data.stack": "game_started's tile stack, cut the same way",
+    "$.rulesets[].description.options": "2 of the ruleset's options are shown",
+    "$.rulesets[].description.rules": "a few of the rules in words are shown",
+}
+
+
+def kind(value: Any) -> str:
+    if value is None:
+        return "null"
+    return {dict: "object", list: "list", str: "str", bool: "bool", int: "int"}.get(
+        type(value), type(value).__name__
+    )
+
+
+def shape_errors(example: Any, real: Any, path: str = "$") -> list[str]:
+    """Where ``example`` does not have the shape of ``real`` (empty when it does)."""
+    if kind(example) != kind(real):
+        return [f"{path}: {kind(example)} in the example, {kind(real)} in the service"]
+    if isinstance(example, dict):
+        missing, extra = set(real) - set(example), set(example) - set(real)
+        if path in SHORTENED:
+            missing = set()
+        errors = [f"{path}: missing key {key!r}" for key in sorted(missing)]
+        errors += [f"{path}: key {key!r} is not in the service's answer" for key in sorted(extra)]
+        for key in sorted(set(example) & set(real)):
+            errors += shape_errors(example[key], real[key], f"{path}.{key}")
+        return errors
+    if isinstance(example, list):
+        errors = []
+        for i, item in enumerate(example):
+            tries = [shape_errors(item, other, f"{path}[]") for other in real]
+            if not tries:
+                errors.append(f"{path}[{i}]: the service's list is empty")
+            elif all(tries):
+                errors += [f"(element {i}) {e}" for e in min(tries, key=len)]
+        return errors
+    return []
+
+
+def test_shape_errors_names_what_drifted():
+    real = {"hidden": 3, "awaiting": [{"id": "d2", "seat": 0}], "state": {"stack": {"a": 1}}}
+    assert shape_errors({"hidden": 3, "awaiting": [], "state": {"stack": {}}}, real) == []
+    assert shape_errors({"hidden": [], "awaiting": [{"seat": 0}], "state": {}}, real) == [
+        "(element 0) $.awaiting[]: missing key 'id'",
+        "$.hidden: list in the example, int in the service",
+        "$.state: missing key 'stack'",
+    ]
+
+
+# -- real responses ------------------------------------------------------------------
+
+
+@pytest.fixture(autouse=True)
+def fixed_seed(monkeypatch):
+    monkeypatch.setattr(
+        service.app.games, "secrets", types.SimpleNamespace(token_bytes=lambda n: SEED)
+    )
+
+
+def post_game(api, request: dict):
+    return api.client.post("/v1/games", json=request, headers=api.key)
+
+
+def create(api, request: dict) -> dict:
+    """A new game, with ``tokens``: seat -> its token."""
+    response = post_game(api, request)
+    assert response.status_code == 201, response.get_json()
+    game = response.get_json()
+    game["tokens"] = {t["seat"]: t["token"] for t in game["seat_tokens"]}
+    return game
+
+
+def get(api, game: dict, path: str = "", seat: int | None = None) -> Any:
+    """GET /v1/games/{id}{path}, as ``seat`` (its token) or with the API key."""
+    headers = api.key if seat is None else {"X-Seat-Token": game["tokens"][seat]}
+    response = api.client.get(f"/v1/games/{game['id']}{path}", headers=headers)
+    assert response.status_code == 200, response.get_json()
+    return response.get_json()
+
+
+def move(api, game: dict, body: dict, seat: int = 0, if_match: str | None = "", **headers):
+    """POST a move body for ``seat`` with ``headers`` (``Idempotency_Key=...``). If-Match
+    is the game's version unless given, ``None`` or the body names a precondition
+    itself. Keeps ``game["version"]`` current."""
+    if if_match == "" and "expected_version" not in body and "decision" not in body:
+        if_match = f'"{game["version"]}"'
+    if if_match:
+        headers["If_Match"] = if_match
+    headers = {k.replace("_", "-"): v for k, v in headers.items()}
+    response = api.client.post(
+        f"/v1/games/{game['id']}/moves",
+        json=body,
+        headers={"X-Seat-Token": game["tokens"][seat], **headers},
+    )
+    if response.status_code == 200:
+        game["version"] = response.get_json()["version"]
+    return response
+
+
+def moved(api, game: dict, body: dict, seat: int = 0) -> dict:
+    response = move(api, game, body, seat)
+    assert response.status_code == 200, response.get_json()
+    return response.get_json()
+
+
+def command(name: str) -> dict:
+    return ex.MOVE_REQUESTS[name]["value"]
+
+
+def vs_bot(api) -> dict:
+    """The examples' game: Ada against the greedy bot, awaiting Ada's BA/L."""
+    return create(api, ex.CREATE_GAME_REQUESTS["carcassonne_vs_bot"]["value"])
+
+
+def tile_placed(api) -> dict:
+    game = vs_bot(api)
+    game["answer"] = moved(api, game, command("place_tile"))
+    return game
+
+
+def follower_placed(api) -> dict:
+    game = tile_placed(api)
+    game["answer"] = moved(api, game, command("place_follower"))
+    return game
+
+
+def external(api) -> dict:
+    return create(api, ex.CREATE_GAME_REQUESTS["external_randomness"]["value"])
+
+
+def city_scored(api) -> dict:
+    """The external-randomness game of the validate example, played over HTTP up to
+    the follower that completes a city."""
+    game = external(api)
+    for step in ex.RECORD[:3]:
+        game["answer"] = moved(api, game, {"command": step["command"]}, step["seat"])
+    return game
+
+
+def validate(api, name: str) -> dict:
+    body = ex.VALIDATE_REQUESTS[name]["value"]
+    response = api.client.post("/v1/validate", json=body, headers=api.key)
+    assert response.status_code == 200, response.get_json()
+    return response.get_json()
+
+
+def idempotency_key_reused(api):
+    game = tile_placed(api)
+    moved_once = move(api, game, command("skip"), Idempotency_Key="k1")
+    assert moved_once.status_code == 200, moved_once.get_json()
+    return move(api, game, command("place_follower"), Idempotency_Key="k1")
+
+
+NOBODY = "/v1/games/00000000-0000-0000-0000-000000000000"
+
+#: (example, the real response it stands for)
+RESPONSES: dict[str, tuple[Any, Callable[[Any], Any]]] = {
+    "created_game": (
+        ex.CREATED_GAME,
+        lambda api: post_game(
+            api, ex.CREATE_GAME_REQUESTS["carcassonne_vs_bot"]["value"]
+        ).get_json(),
+    ),
+    "game_summary": (ex.GAME_SUMMARY, lambda api: get(api, vs_bot(api))),
+    "finished_game": (
+        ex.FINISHED_GAME,
+        lambda api: get(
+            api,
+            create(
+                api, {"ruleset": "carcassonne", "seats": [{"bot": "greedy"}, {"bot": "random"}]}
+            ),
+        ),
+    ),
+    "legal_place_tile": (ex.LEGAL_PLACE_TILE, lambda api: get(api, vs_bot(api), "/legal-moves", 0)),
+    "legal_place_follower": (
+        ex.LEGAL_PLACE_FOLLOWER,
+        lambda api: get(api, tile_placed(api), "/legal-moves", 0),
+    ),
+    "move_place_tile": (ex.MOVE_PLACE_TILE, lambda api: tile_placed(api)["answer"]),
+    "move_follower_and_bot_turn": (
+        ex.MOVE_FOLLOWER_AND_BOT_TURN,
+        lambda api: follower_placed(api)["answer"],
+    ),
+    "move_scoring": (ex.MOVE_SCORING, lambda api: city_scored(api)["answer"]),
+    "state": (ex.STATE, lambda api: get(api, tile_placed(api), "/state", 0)),
+    "event_page": (
+        ex.EVENT_PAGE,
+        lambda api: get(api, follower_placed(api), "/events?after=0&limit=3"),
+    ),
+    "verify": (ex.VERIFY, lambda api: get(api, follower_placed(api), "/verify")),
+    "validate_ok": (ex.VALIDATE_OK, lambda api: validate(api, "external_randomness")),
+    "validate_illegal": (ex.VALIDATE_ILLEGAL, lambda api: validate(api, "illegal_step")),
+    "rulesets": (ex.RULESETS, lambda api: api.client.get("/v1/rulesets").get_json()),
+    "problem_illegal_move": (
+        ex.PROBLEM_ILLEGAL_MOVE,
+        lambda api: assert_problem(
+            move(
+                api, vs_bot(api), {"command": {"type": "place_tile", "x": 0, "y": 0, "rotation": 0}}
+            ),
+            422,
+            "illegal_move",
+        ),
+    ),
+    "problem_not_your_turn": (
+        ex.PROBLEM_NOT_YOUR_TURN,
+        lambda api: assert_problem(
+            move(api, external(api), command("draw_tile"), 1), 409, "not_your_turn"
+        ),
+    ),
+    "problem_version_conflict": (
+        ex.PROBLEM_VERSION_CONFLICT,
+        lambda api: assert_problem(
+            move(api, tile_placed(api), command("skip"), if_match='"2"'), 409, "version_conflict"
+        ),
+    ),
+    "problem_decision_closed": (
+        ex.PROBLEM_DECISION_CLOSED,
+        lambda api: assert_problem(
+            move(api, follower_placed(api), {**command("skip"), "decision": "d3"}),
+            409,
+            "decision_closed",
+        ),
+    ),
+    "problem_validation_error": (
+        ex.PROBLEM_VALIDATION_ERROR,
+        lambda api: assert_problem(
+            post_game(api, {"ruleset": "carcassonne", "seats": [{"name": "Ada"}, {"bot": ""}]}),
+            422,
+            "validation_error",
+        ),
+    ),
+    "problem_invalid_options": (
+        ex.PROBLEM_INVALID_OPTIONS,
+        lambda api: assert_problem(
+            post_game(
+                api,
+                {"ruleset": "carcassonne", "options": {"expansions": ["nope"]}, "seats": [{}, {}]},
+            ),
+            422,
+            "validation_error",
+        ),
+    ),
+    "problem_bad_if_match": (
+        ex.PROBLEM_BAD_IF_MATCH,
+        lambda api: assert_problem(
+            move(api, vs_bot(api), command("place_tile"), if_match="yesterday"),
+            422,
+            "validation_error",
+        ),
+    ),
+    "problem_precondition_required": (
+        ex.PROBLEM_PRECONDITION_REQUIRED,
+        lambda api: assert_problem(
+            move(api, vs_bot(api), command("place_tile"), if_match=None),
+            428,
+            "precondition_required",
+        ),
+    ),
+    "problem_idempotency_key_reused": (
+        ex.PROBLEM_IDEMPOTENCY_KEY_REUSED,
+        lambda api: assert_problem(idempotency_key_reused(api), 422, "idempotency_key_reused"),
+    ),
+    "problem_unauthorized": (
+        ex.PROBLEM_UNAUTHORIZED,
+        lambda api: assert_problem(
+            api.client.post(
+                "/v1/games", json=ex.CREATE_GAME_REQUESTS["carcassonne_vs_bot"]["value"]
+            ),
+            401,
+            "unauthorized",
+        ),
+    ),
+    "problem_forbidden": (
+        ex.PROBLEM_FORBIDDEN,
+        lambda api: assert_problem(
+            api.client.get(f"/v1/games/{vs_bot(api)['id']}/legal-moves", headers=api.key),
+            403,
+            "forbidden",
+        ),
+    ),
+    "problem_forbidden_move": (
+        ex.PROBLEM_FORBIDDEN_MOVE,
+        lambda api: assert_problem(
+            api.client.post(
+                f"/v1/games/{vs_bot(api)['id']}/moves",
+                json=command("place_tile"),
+                headers={**api.key, "If-Match": '"2"'},
+            ),
+            403,
+            "forbidden",
+        ),
+    ),
+    "problem_unknown_game": (
+        ex.PROBLEM_UNKNOWN_GAME,
+        lambda api: assert_problem(api.client.get(NOBODY, headers=api.key), 404, "unknown_game"),
+    ),
+}
+
+
+def test_every_problem_example_is_checked():
+    from service.api.apidoc import PROBLEMS
+
+    checked = {id(example) for example, _ in RESPONSES.values()}
+    assert [code for code, (_, value) in PROBLEMS.items() if id(value) not in checked] == []
+
+
+@pytest.mark.parametrize("name", RESPONSES)
+def test_example_has_the_shape_of_a_real_response(api, name):
+    example, produce = RESPONSES[name]
+    assert shape_errors(example, produce(api)) == []
+
+
+# -- request examples ----------------------------------------------------------------
+
+#: move request example -> a game where it is legal
+MOVE_GAMES: dict[str, Callable[[Any], dict]] = {
+    "place_tile": vs_bot,
+    "place_follower": tile_placed,
+    "skip": tile_placed,
+    "draw_tile": external,
+    "expected_version_in_body": tile_placed,
+    "decision_in_body": tile_placed,
+}
+
+
+def test_every_move_request_example_has_a_game():
+    assert set(MOVE_GAMES) == set(ex.MOVE_REQUESTS)
+
+
+@pytest.mark.parametrize("name", ex.MOVE_REQUESTS)
+def test_move_request_example_is_accepted(api, name):
+    moved(api, MOVE_GAMES[name](api), command(name))
+
+
+@pytest.mark.parametrize("name", ex.CREATE_GAME_REQUESTS)
+def test_create_request_example_is_accepted(api, name):
+    create(api, ex.CREATE_GAME_REQUESTS[name]["value"])
+
+
+def test_validate_request_examples_answer_as_their_names_say(api):
+    assert validate(api, "external_randomness")["valid"] is True
+    assert validate(api, "illegal_step")["valid"] is False
