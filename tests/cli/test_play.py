@@ -48,6 +48,16 @@ def test_play_with_a_seed_and_options_plays_the_game_the_library_plays():
     assert expected in run.stdout.splitlines()[0]
 
 
+def test_play_plays_catan_bot_games_the_library_plays():
+    run = play("--ruleset", "catan", "--seed", SEED, "--seats", "3", "--bots", "value,random")
+    assert run.returncode == 0, run.stderr
+    catan = get_ruleset("catan")
+    events, state = play_game(catan, {}, 3, bytes.fromhex(SEED), ["value", "random", "value"])
+    assert catan.result(state)["over"]
+    expected = f"-> {catan.result(state)} (seed {SEED}, {len(events)} events)"
+    assert expected in run.stdout.splitlines()[0]
+
+
 def test_play_refuses_unknown_options_bots_and_rulesets():
     bad_options = play("--options", '{"expansions": ["dragons"]}')
     assert bad_options.returncode == 2
