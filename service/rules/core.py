@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import importlib
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -480,10 +481,22 @@ class Ruleset(ABC, Generic[State]):
 
     #: names of the bots this ruleset provides, e.g. ``("random", "greedy")``
     bots: ClassVar[tuple[str, ...]] = ()
+    #: the module whose ``BOTS`` table plays the bots named in :attr:`bots`
+    bots_module: ClassVar[str | None] = None
 
     def bot_command(self, state: State, seat: int, bot: str, rng: random.Random) -> JSON:
-        """The command bot ``bot`` sends for ``seat`` now (seat must be awaited)."""
-        raise IllegalMove("unknown_bot", f"{self.name} has no bot named {bot!r}")
+        """The command bot ``bot`` sends for ``seat`` now (seat must be awaited): the
+        ``BOTS`` table (name -> player) of :attr:`bots_module`, imported on first use so
+        that loading the rules never loads the bots."""
+        players = self.__dict__.get("_bot_players")
+        if players is None:
+            module = self.bots_module
+            players = importlib.import_module(module).BOTS if module else {}
+            self.__dict__["_bot_players"] = players
+        player = players.get(bot)
+        if player is None:
+            raise IllegalMove("unknown_bot", f"{self.name} has no bot named {bot!r}")
+        return player(self, state, seat, rng)
 
     # -- conveniences built on the protocol ------------------------------------
 

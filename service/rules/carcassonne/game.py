@@ -391,6 +391,7 @@ class Carcassonne(Ruleset[State]):
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 8
     bots: ClassVar[tuple[str, ...]] = ("random", "greedy")
+    bots_module: ClassVar[str | None] = "service.rules.carcassonne.bots"
     #: every decision any combination of expansions opens, with every command that may
     #: answer it; a game's own decisions list the commands of its expansions only
     answers: ClassVar[Mapping[str, tuple[str, ...]]] = {
@@ -719,15 +720,6 @@ class Carcassonne(Ruleset[State]):
     def result(self, state: State) -> JSON:
         over = state.phase == PHASE_OVER
         return {"scores": list(state.scores), "over": over, "winners": list(state.winners)}
-
-    # -- bots ------------------------------------------------------------------
-
-    def bot_command(self, state: State, seat: int, bot: str, rng: random.Random) -> JSON:
-        from service.rules.carcassonne.bots import BOTS
-
-        if bot not in BOTS:
-            return super().bot_command(state, seat, bot, rng)
-        return BOTS[bot](self, state, seat, rng)
 
 
 def _hidden(seat: int, tile: TileType, over: TileType, rng: random.Random) -> Event:

@@ -184,6 +184,7 @@ class Catan(Ruleset[State]):
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 4
     bots: ClassVar[tuple[str, ...]] = ("random", "value")
+    bots_module: ClassVar[str | None] = "service.rules.catan.bots"
     answers: ClassVar[Mapping[str, tuple[str, ...]]] = ANSWERS
     rules: ClassVar[Mapping[str, str]] = RULES
     secrets: ClassVar = {
@@ -704,15 +705,6 @@ class Catan(Ruleset[State]):
         else:
             scores = [state.public_points(s) for s in range(state.seats)]
         return {"scores": scores, "over": over, "winners": list(state.winners)}
-
-    # -- bots ------------------------------------------------------------------
-
-    def bot_command(self, state: State, seat: int, bot: str, rng: random.Random) -> JSON:
-        from service.rules.catan.bots import BOTS
-
-        if bot not in BOTS:
-            return super().bot_command(state, seat, bot, rng)
-        return BOTS[bot](self, state, seat, rng)
 
 
 # -- rules shared by the decider, the menus and the bots --------------------------------------

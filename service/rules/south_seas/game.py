@@ -156,6 +156,7 @@ class SouthSeas(Ruleset[State]):
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 5
     bots: ClassVar[tuple[str, ...]] = ("random", "greedy")
+    bots_module: ClassVar[str | None] = "service.rules.south_seas.bots"
     answers: ClassVar[Mapping[str, tuple[str, ...]]] = ANSWERS
     rules: ClassVar[Mapping[str, str]] = RULES
 
@@ -504,15 +505,6 @@ class SouthSeas(Ruleset[State]):
         over = state.step == STEP_OVER
         scores = [state.score(s) for s in range(state.seats)]
         return {"scores": scores, "over": over, "winners": list(state.winners)}
-
-    # -- bots ------------------------------------------------------------------
-
-    def bot_command(self, state: State, seat: int, bot: str, rng: random.Random) -> JSON:
-        from service.rules.south_seas.bots import BOTS
-
-        if bot not in BOTS:
-            return super().bot_command(state, seat, bot, rng)
-        return BOTS[bot](self, state, seat, rng)
 
 
 # -- the checks: one per rule that can refuse a command, for handlers and menus ------
