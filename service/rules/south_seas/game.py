@@ -256,8 +256,8 @@ class SouthSeas(Ruleset[State]):
             kind, details = "place_islander", {"x": state.placed[0], "y": state.placed[1]}
         elif state.step == STEP_DELIVER:
             kind, details = "deliver", {"ships": list(state.offered)}
-        else:
-            raise AssertionError(f"no decision is pending at step {state.step}")
+        else:  # between the events of one command (a state read at any seq): nobody
+            return None
         return single(seat, kind, state.folded, ANSWERS[kind], **details)
 
     def handle(

@@ -1,0 +1,31 @@
+"""A state may be read at any seq (``state?at=``), also between the events of one
+command: every ruleset folds every prefix of a game's log, says whom it awaits (South
+Seas awaits nobody between a command's events) and shows it to each seat and to a
+spectator, without failing."""
+
+from __future__ import annotations
+
+import pytest
+
+from service.rules.play import play_game
+from service.rules.registry import all_rulesets
+
+OPTIONS = {"carcassonne": {"expansions": ["hills_sheep", "traders_builders"]}}
+
+
+@pytest.mark.parametrize("ruleset", all_rulesets(), ids=lambda r: r.name)
+def test_every_prefix_of_a_log_folds_to_a_state_that_can_be_shown(ruleset):
+    seats = ruleset.min_seats + 1
+    bots = [ruleset.bots[0]] * seats
+    events, _ = play_game(ruleset, OPTIONS.get(ruleset.name, {}), seats, b"prefixes", bots)
+    state = ruleset.initial_state()
+    for event in events:
+        state = ruleset.evolve(state, event)
+        awaited = {decision["id"] for decision in ruleset.awaiting(state)}
+        listed = set()
+        for seat in range(seats):
+            ruleset.view(state, seat)
+            listed |= {d["id"] for d in ruleset.legal_commands(state, seat)["decisions"]}
+        ruleset.view(state, None)
+        assert listed == awaited
+    assert ruleset.is_over(state) and not ruleset.awaiting(state)
