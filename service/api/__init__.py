@@ -8,7 +8,7 @@ from flask_smorest import Api
 from flask_smorest.utils import prepare_response
 
 from service import __doc__ as _service_doc
-from service.api import games, health, meta, problems
+from service.api import bodies, games, health, meta, problems
 from service.api.apidoc import API_DESCRIPTION
 from service.api.auth import SECURITY_SCHEMES, rate_limit_key
 from service.api.observability import configure_logging, install
@@ -79,6 +79,7 @@ def create_app(settings: Settings | None = None, *, extra_rulesets: list[Ruleset
         ruleset_names=names,
     )
     install(app)
+    bodies.register(app)
     api = ProblemApi(
         app,
         spec_kwargs={

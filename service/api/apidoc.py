@@ -82,11 +82,16 @@ rule violations, `errors: [{field, message}]` for validation errors and
 - `validation_error` (422): a malformed field, an unknown ruleset, option or bot, a seat
   count the ruleset does not take; see `errors`.
 - `bad_request` (400): a body that is not JSON.
+- `json_too_deep` (400): arrays and objects nested more than 32 levels deep.
+- `invalid_text` (400): a body that is not UTF-8, or a `\\uXXXX` escape leaving half of
+  a UTF-16 surrogate pair alone.
 - `unauthorized` (401): missing, malformed, unknown or revoked credentials.
 - `forbidden` (403): valid credentials that may not do this.
-- `unknown_game` (404): no game with this id.
+- `unknown_game` (404): no game with this id. A game id is a UUID in its canonical form
+  (lower case, hyphens at 8-4-4-4-12); any other spelling names no game.
 - `not_found` (404), `method_not_allowed` (405): no such path or method.
-- `not_acceptable` (406), `unsupported_media_type` (415): content negotiation.
+- `not_acceptable` (406), `unsupported_media_type` (415): content negotiation; a body
+  must be sent as `Content-Type: application/json`.
 - `payload_too_large` (413): a body over the size limit (1 MiB by default).
 - `rate_limited` (429): too many requests for this credential; retry after
   `Retry-After` seconds.

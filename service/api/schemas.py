@@ -465,6 +465,7 @@ class MoveSchema(Schema):
         },
     )
     expected_version = fields.Integer(
+        strict=True,
         validate=validate.Range(min=0, max=2**62),
         metadata={"description": "Alternative to If-Match (both may be sent if they agree)"},
     )
@@ -480,6 +481,7 @@ class MoveSchema(Schema):
         },
     )
     seat = fields.Integer(
+        strict=True,
         validate=validate.Range(min=0, max=64),
         metadata={"description": "Optional; must be the seat of the token"},
     )
@@ -538,6 +540,7 @@ class VerifySchema(Schema):
 class RecordStepSchema(Schema):
     seat = fields.Integer(
         required=True,
+        strict=True,
         validate=validate.Range(min=0, max=64),
         metadata={"description": "The seat that sends the command", "example": 0},
     )
@@ -561,6 +564,7 @@ class ValidateRequestSchema(Schema):
     )
     seats = fields.Integer(
         required=True,
+        strict=True,
         validate=validate.Range(min=1, max=64),
         metadata={"description": "How many seats played", "example": 2},
     )

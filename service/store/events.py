@@ -108,11 +108,13 @@ def _game(row: dict[str, Any]) -> GameRecord:
 
 
 def _is_uuid(value: str) -> bool:
+    """Whether ``value`` is a UUID in its canonical form (lower-case hex, hyphens at
+    8-4-4-4-12). PostgreSQL also reads ``urn:uuid:…``, braces, upper case and moved or
+    missing hyphens as the same UUID; a game has one id, so those name no game."""
     try:
-        uuid.UUID(value)
+        return str(uuid.UUID(value)) == value
     except (ValueError, TypeError, AttributeError):
         return False
-    return True
 
 
 class EventStore:

@@ -1,0 +1,88 @@
+"""A request body is checked before any parser reads it, so that no body can reach the
+JSON decoder's recursion limit, PostgreSQL's ``jsonb`` or the hash chain in a shape they
+cannot take. Each refusal is a problem with its own code:
+
+- ``payload_too_large`` (413): over ``MAX_BODY_BYTES`` (Flask's ``MAX_CONTENT_LENGTH``);
+- ``unsupported_media_type`` (415): a body not sent as ``application/json``;
+- ``invalid_text`` (400): bytes that are not UTF-8, or a ``\\uXXXX`` escape that leaves
+  half of a UTF-16 surrogate pair alone (no text can hold it);
+- ``json_too_deep`` (400): arrays and objects nested more than :data:`MAX_DEPTH` deep.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from flask import Flask, Response, request
+
+from service.api.problems import problem
+
+#: the deepest nesting of arrays and objects a body may have (a move is about 4 deep)
+MAX_DEPTH = 32
+
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
+_BRACKET = re.compile(r"[\[\]{}]")
+
+
+def nesting_exceeds(text: str, limit: int) -> bool:
+    """Whether the JSON ``text`` nests arrays and objects more than ``limit`` deep,
+    found without decoding it (strings, which may hold brackets, are skipped)."""
+    depth = 0
+    for bracket in _BRACKET.finditer(_STRING.sub('""', text)):
+        if bracket.group() in "[{":
+            depth += 1
+            if depth > limit:
+                return True
+        else:
+            depth -= 1
+    return False
+
+
+def _has_lone_surrogate(value: Any) -> bool:
+    if isinstance(value, str):
+        return any("\ud800" <= ch <= "\udfff" for ch in value)
+    if isinstance(value, dict):
+        return any(_has_lone_surrogate(k) or _has_lone_surrogate(v) for k, v in value.items())
+    if isinstance(value, list):
+        return any(_has_lone_surrogate(v) for v in value)
+    return False
+
+
+def check_body() -> Response | None:
+    """``before_request``: a problem for a body no endpoint may read, else ``None``."""
+    if request.method not in ("POST", "PUT", "PATCH"):
+        return None
+    data = request.get_data(cache=True)  # over MAX_CONTENT_LENGTH: 413
+    if not data:
+        return None
+    if not request.is_json:
+        return problem(
+            415,
+            "unsupported_media_type",
+            f"a body must be JSON sent as Content-Type: application/json, not {request.mimetype!r}",
+        )
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        return problem(400, "invalid_text", f"the body is not UTF-8 (byte {error.start})")
+    if nesting_exceeds(text, MAX_DEPTH):
+        return problem(
+            400, "json_too_deep", f"arrays and objects may nest at most {MAX_DEPTH} levels deep"
+        )
+    # Only an escape can spell a surrogate in UTF-8 text; decoding is needed to pair them.
+    if "\\u" in text or "\\U" in text:
+        try:
+            decoded = json.loads(text)
+        except ValueError:
+            return None  # malformed: the parser's own 400 says where
+        if _has_lone_surrogate(decoded):
+            return problem(
+                400, "invalid_text", "a \\u escape leaves half of a UTF-16 surrogate pair alone"
+            )
+    return None
+
+
+def register(app: Flask) -> None:
+    app.before_request(check_body)

@@ -1,0 +1,110 @@
+"""Hostile input never gets a 500: deep nesting, lone surrogates, game ids in forms
+PostgreSQL would also read as UUIDs, wrong content types and non-integer versions each
+get their own problem+json answer, and nothing is written."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.api.test_errors import assert_problem
+
+JSON = {"Content-Type": "application/json"}
+
+
+def nested(depth: int) -> str:
+    return "[" * depth + "]" * depth
+
+
+@pytest.mark.parametrize("depth", [1_000, 100_000])
+def test_deeply_nested_json_is_refused_as_too_deep(api, depth):
+    game = api.create()
+    body = '{"command": {"type": "reveal", "x": ' + nested(depth) + '}, "expected_version": 1}'
+    headers = {**JSON, "X-Seat-Token": game["tokens"][0]}
+    response = api.client.post(f"/v1/games/{game['id']}/moves", data=body, headers=headers)
+    assert_problem(response, 400, "json_too_deep")
+    options = '{"ruleset": "secret-cards", "seats": [{}, {}], "options": ' + nested(depth) + "}"
+    response = api.client.post("/v1/games", data=options, headers={**JSON, **api.key})
+    assert_problem(response, 400, "json_too_deep")
+    events = api.client.get(f"/v1/games/{game['id']}/events", headers=api.key).get_json()
+    assert len(events["events"]) == game["version"]
+
+
+def test_nesting_within_the_limit_is_still_read(api):
+    game = api.create()
+    body = '{"command": {"type": "reveal", "x": ' + nested(30) + '}, "expected_version": 1}'
+    headers = {**JSON, "X-Seat-Token": game["tokens"][0]}
+    response = api.client.post(f"/v1/games/{game['id']}/moves", data=body, headers=headers)
+    assert response.status_code != 400, response.get_json()
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        '{"type": "\\ud800"}',
+        '{"type": "reveal", "note": "\\udfff"}',
+        '{"type": "reveal", "\\ud800": 1}',
+    ],
+)
+def test_a_lone_surrogate_is_refused_as_invalid_text(api, command):
+    game = api.create()
+    body = '{"command": ' + command + ', "expected_version": 1}'
+    headers = {**JSON, "X-Seat-Token": game["tokens"][0]}
+    response = api.client.post(f"/v1/games/{game['id']}/moves", data=body, headers=headers)
+    assert_problem(response, 400, "invalid_text")
+
+
+def test_invalid_utf8_is_a_bad_request(api):
+    game = api.create()
+    headers = {**JSON, "X-Seat-Token": game["tokens"][0]}
+    body = b'{"command": {"type": "\xff\xfe"}, "expected_version": 1}'
+    response = api.client.post(f"/v1/games/{game['id']}/moves", data=body, headers=headers)
+    assert response.status_code == 400 and response.mimetype == "application/problem+json"
+
+
+@pytest.mark.parametrize(
+    "spelling",
+    [
+        "urn:uuid:{id}",
+        "uuid:{id}",
+        "{{{id}}}",
+        "{hyphenless}",
+        "{moved}",
+        "{upper}",
+    ],
+)
+@pytest.mark.parametrize("path", ["", "/events", "/state", "/legal-moves", "/verify"])
+def test_only_the_canonical_uuid_names_a_game(api, spelling, path):
+    game = api.create()
+    gid = game["id"]
+    hyphenless = gid.replace("-", "")
+    moved = gid[0] + "-" + gid[1:].replace("-", "", 1)
+    name = spelling.format(id=gid, hyphenless=hyphenless, moved=moved, upper=gid.upper())
+    for headers in (api.key, {"X-Seat-Token": game["tokens"][0]}, {}):
+        response = api.client.get(f"/v1/games/{name}{path}", headers=headers)
+        assert response.status_code in (401, 404), (name, response.get_data(as_text=True))
+        assert response.mimetype == "application/problem+json"
+    assert_problem(api.client.get(f"/v1/games/{name}{path}", headers=api.key), 404, "unknown_game")
+
+
+def test_a_move_to_a_non_canonical_game_id_is_404(api):
+    game = api.create()
+    response = api.move({**game, "id": "urn:uuid:" + game["id"]}, 0, {"type": "reveal"}, 1)
+    assert_problem(response, 404, "unknown_game")
+
+
+def test_a_body_that_is_not_json_is_415(api):
+    game = api.create()
+    headers = {"Content-Type": "text/plain", "X-Seat-Token": game["tokens"][0]}
+    body = '{"command": {"type": "reveal"}, "expected_version": 1}'
+    response = api.client.post(f"/v1/games/{game['id']}/moves", data=body, headers=headers)
+    assert_problem(response, 415, "unsupported_media_type")
+
+
+@pytest.mark.parametrize("version", [1.5, 1.0, "1", True])
+def test_expected_version_must_be_an_integer(api, version):
+    game = api.create()
+    headers = {"X-Seat-Token": game["tokens"][0]}
+    body = {"command": {"type": "reveal"}, "expected_version": version}
+    response = api.client.post(f"/v1/games/{game['id']}/moves", json=body, headers=headers)
+    problem = assert_problem(response, 422, "validation_error")
+    assert problem["errors"][0]["field"] == "expected_version"
