@@ -32,6 +32,12 @@ class Settings:
     sse_max_seconds: float = field(default_factory=lambda: float(_env("SSE_MAX_SECONDS", "600")))
     state_cache_size: int = field(default_factory=lambda: int(_env("STATE_CACHE_SIZE", "512")))
     max_body_bytes: int = field(default_factory=lambda: int(_env("MAX_BODY_BYTES", "1048576")))
+    #: browser origins allowed to call the API (CORS), comma-separated; "*" for any
+    cors_origins: frozenset[str] = field(
+        default_factory=lambda: frozenset(
+            o.strip() for o in _env("CORS_ORIGINS", "").split(",") if o.strip()
+        )
+    )
 
     def load_extra_rulesets(self) -> list[Ruleset]:
         found = []

@@ -8,7 +8,7 @@ from flask_smorest import Api
 from flask_smorest.utils import prepare_response
 
 from service import __doc__ as _service_doc
-from service.api import bodies, games, health, meta, problems
+from service.api import bodies, games, headers, health, meta, problems, ratelimit
 from service.api.apidoc import API_DESCRIPTION
 from service.api.auth import SECURITY_SCHEMES, rate_limit_key
 from service.api.observability import configure_logging, install
@@ -80,6 +80,7 @@ def create_app(settings: Settings | None = None, *, extra_rulesets: list[Ruleset
     )
     install(app)
     bodies.register(app)
+    headers.register(app, settings.cors_origins)
     api = ProblemApi(
         app,
         spec_kwargs={
@@ -94,10 +95,11 @@ def create_app(settings: Settings | None = None, *, extra_rulesets: list[Ruleset
     limiter = Limiter(
         rate_limit_key,
         app=app,
-        default_limits=[settings.rate_limit],
+        application_limits=[settings.rate_limit],  # one budget per caller, every route
         storage_uri=ratelimit_storage,
     )
     limiter.exempt(health.blp)
+    ratelimit.install(app, limiter, app.extensions["tilegames"].accepted_seats)
     problems.register(app)
     return app
 

@@ -93,7 +93,8 @@ def require_credential() -> Caller:
 
 
 def rate_limit_key() -> str:
-    """Limit per credential, falling back to the client address."""
+    """Who the request counts against: its verified API key, its seat token if a game
+    has accepted it here before, else its client address (see ``ratelimit``)."""
     try:
         found = caller()
     except Exception:
@@ -101,5 +102,8 @@ def rate_limit_key() -> str:
     if found.api_key is not None:
         return f"key:{found.api_key.id}"
     if found.seat_token is not None:
-        return f"seat:{hash_token(found.seat_token)[:16]}"
+        g.rate_limit_seat_token = found.seat_token
+        digest = hash_token(found.seat_token)
+        if digest in current_app.extensions["tilegames"].accepted_seats:
+            return f"seat:{digest[:32]}"
     return f"ip:{request.remote_addr}"

@@ -99,6 +99,10 @@ def _registry() -> CollectorRegistry:
     return DEFAULT_REGISTRY
 
 
+#: the methods counted under their own name in the metrics
+METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
+
+
 def metrics_response() -> Response:
     return Response(generate_latest(_registry()), mimetype=CONTENT_TYPE_LATEST)
 
@@ -117,10 +121,13 @@ def install(app: Flask) -> None:
         request_id = current_request_id()
         if request_id:
             response.headers["X-Request-Id"] = request_id
+        # Labels take bounded values only: a made-up method or path is one more request
+        # of "OTHER" or "unmatched", never a new time series.
         endpoint = request.url_rule.rule if request.url_rule else "unmatched"
+        method = request.method if request.method in METHODS else "OTHER"
         elapsed = time.perf_counter() - g.get("started", time.perf_counter())
-        REQUESTS.labels(request.method, endpoint, str(response.status_code)).inc()
-        LATENCY.labels(request.method, endpoint).observe(elapsed)
+        REQUESTS.labels(method, endpoint, str(response.status_code)).inc()
+        LATENCY.labels(method, endpoint).observe(elapsed)
         access.info(
             "request",
             extra={

@@ -1,4 +1,13 @@
-"""Rate-limit storage: the ``memory://`` counters without a thread per request.
+"""Rate limiting: who a request counts against, the headers that let a client pace
+itself, and the ``memory://`` counters without a thread per request.
+
+A request counts against its API key, else its seat token once this process has seen
+that token accepted by a game, else its client address: so made-up tokens share their
+address's limit instead of each getting a fresh one. Every route draws on the same
+limit (flask-limiter's application limits), and with ``RATELIMIT_STORAGE_URI=redis://…``
+every worker and replica counts together.
+
+The storage:
 
 ``limits``' :class:`MemoryStorage` starts a fresh ``threading.Timer(0.01)`` to sweep
 expired keys whenever the previous one has finished, which under steady traffic means
@@ -11,8 +20,17 @@ same way, for a fraction of the cost.
 from __future__ import annotations
 
 import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable
 
+from flask import Flask, Response, g, request
+from flask_limiter import Limiter
 from limits.storage import MemoryStorage
+
+from service.app.seats import hash_token
+
+AfterRequest = Callable[[Response], Response]
 
 MEMORY_SCHEME = "tilegames-memory"
 SWEEP_SECONDS = 1.0
@@ -33,3 +51,63 @@ class SweptMemoryStorage(MemoryStorage):
 def storage_uri(configured: str) -> str:
     """The storage to use for a configured URI: ours in place of plain ``memory://``."""
     return f"{MEMORY_SCHEME}://" if configured == "memory://" else configured
+
+
+class AcceptedSeats:
+    """Hashes of the seat tokens a game has accepted in this process (bounded, most
+    recent kept): only those get a limit of their own."""
+
+    def __init__(self, capacity: int = 100_000) -> None:
+        self.capacity = capacity
+        self._hashes: OrderedDict[str, None] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def __contains__(self, token_hash: str) -> bool:
+        return token_hash in self._hashes
+
+    def add(self, token_hash: str) -> None:
+        with self._lock:
+            self._hashes[token_hash] = None
+            self._hashes.move_to_end(token_hash)
+            if len(self._hashes) > self.capacity:
+                self._hashes.popitem(last=False)
+
+
+def limit_headers(limiter: Limiter) -> AfterRequest:
+    """``after_request``: the IETF draft's ``RateLimit-Limit``, ``RateLimit-Remaining``
+    and ``RateLimit-Reset`` (seconds until the window resets) on every limited
+    response, and ``Retry-After`` on a 429."""
+
+    def add(response: Response) -> Response:
+        current = limiter.current_limit
+        if current is None:
+            return response
+        reset = max(0, int(current.reset_at - time.time()))
+        response.headers["RateLimit-Limit"] = str(current.limit.amount)
+        response.headers["RateLimit-Remaining"] = str(current.remaining)
+        response.headers["RateLimit-Reset"] = str(reset)
+        if response.status_code == 429:
+            response.headers["Retry-After"] = str(max(1, reset))
+        return response
+
+    return add
+
+
+def remember_accepted_seats(seats: AcceptedSeats) -> AfterRequest:
+    """``after_request``: a game route that answered a request carrying only a seat
+    token with success accepted that token (every game route checks it against the
+    game's seats and refuses a stranger's with 403)."""
+
+    def remember(response: Response) -> Response:
+        token = g.get("rate_limit_seat_token")
+        on_a_game = "game_id" in (request.view_args or {})
+        if token is not None and response.status_code < 400 and on_a_game:
+            seats.add(hash_token(token))
+        return response
+
+    return remember
+
+
+def install(app: Flask, limiter: Limiter, seats: AcceptedSeats) -> None:
+    app.after_request(limit_headers(limiter))
+    app.after_request(remember_accepted_seats(seats))

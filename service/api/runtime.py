@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from flask import current_app
 
+from service.api.ratelimit import AcceptedSeats
 from service.app import GameService
 from service.app.genesis import RulesetLookup
 from service.config import Settings
@@ -21,6 +22,8 @@ class Runtime:
     listener: Listener
     rulesets: RulesetLookup
     ruleset_names: list[str]
+    #: seat tokens a game has accepted in this process: each has a rate limit of its own
+    accepted_seats: AcceptedSeats = field(default_factory=AcceptedSeats)
 
 
 def runtime() -> Runtime:

@@ -24,3 +24,17 @@ def test_log_lines_are_json_with_the_request_id(app):
 def test_probes_answer(client):
     assert client.get("/healthz").get_json() == {"status": "ok"}
     assert client.get("/readyz").get_json()["status"] == "ready"
+
+
+def test_made_up_methods_and_paths_add_no_metrics_series(client):
+    client.open("/v1/rulesets", method="BREW")
+    client.open("/v1/nope", method="BREW")
+    client.get("/metrics")  # the scrape's own series exist from here on
+    before = client.get("/metrics").get_data(as_text=True)
+    for i in range(50):
+        client.open(f"/v1/made-up-{i}", method=f"M{i}")
+    after = client.get("/metrics").get_data(as_text=True)
+    assert "M49" not in after and "made-up" not in after
+    series = [line for line in after.splitlines() if not line.startswith("#")]
+    assert len(series) == len([line for line in before.splitlines() if not line.startswith("#")])
+    assert 'method="OTHER"' in after

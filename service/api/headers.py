@@ -1,0 +1,47 @@
+"""Headers every response carries: protective ones, and CORS for the browser origins an
+operator allows (``CORS_ORIGINS``, none by default, so that a portal's web front end on
+another origin can call the API only where the operator says so)."""
+
+from __future__ import annotations
+
+from flask import Flask, Response, request
+
+#: for every response: no sniffing a JSON answer into something else, no framing, no
+#: referrer sent on from the docs page
+PROTECTIVE = {
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "no-referrer",
+}
+#: for JSON answers, which never load anything
+JSON_POLICY = "default-src 'none'; frame-ancestors 'none'"
+#: what a browser script may read of a response besides the simple headers
+EXPOSED = (
+    "ETag, Location, Link, X-Request-Id, Idempotent-Replayed, Retry-After,"
+    " RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset"
+)
+ALLOWED_HEADERS = (
+    "Authorization, Content-Type, If-Match, Idempotency-Key, X-API-Key, X-Seat-Token,"
+    " Last-Event-ID, X-Request-Id"
+)
+PREFLIGHT_SECONDS = "600"
+
+
+def register(app: Flask, cors_origins: frozenset[str]) -> None:
+    @app.after_request
+    def _headers(response: Response) -> Response:
+        for name, value in PROTECTIVE.items():
+            response.headers.setdefault(name, value)
+        if response.mimetype in ("application/json", "application/problem+json"):
+            response.headers.setdefault("Content-Security-Policy", JSON_POLICY)
+        origin = request.headers.get("Origin")
+        if cors_origins:
+            response.vary.add("Origin")
+        if origin is not None and ("*" in cors_origins or origin in cors_origins):
+            response.headers["Access-Control-Allow-Origin"] = origin
+            response.headers["Access-Control-Expose-Headers"] = EXPOSED
+            if request.method == "OPTIONS" and "Access-Control-Request-Method" in request.headers:
+                response.headers["Access-Control-Allow-Methods"] = "GET, POST, OPTIONS"
+                response.headers["Access-Control-Allow-Headers"] = ALLOWED_HEADERS
+                response.headers["Access-Control-Max-Age"] = PREFLIGHT_SECONDS
+        return response
