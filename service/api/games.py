@@ -70,7 +70,7 @@ def reply(outcome: Outcome, etag: int | None = None) -> tuple[Any, int, dict[str
 
 @blp.route("")
 class Games(MethodView):
-    @blp.doc(security=API_KEY_ONLY)
+    @blp.doc(operationId="createGame", tags=["games"], security=API_KEY_ONLY)
     @blp.arguments(s.CreateGameSchema, examples=ex.CREATE_GAME_REQUESTS)
     @blp.response(
         201,
@@ -129,7 +129,7 @@ class Games(MethodView):
 
 @blp.route("/<game_id>", parameters=_GAME)
 class Game(MethodView):
-    @blp.doc(security=ANY_CREDENTIAL)
+    @blp.doc(operationId="getGame", tags=["games"], security=ANY_CREDENTIAL)
     @blp.response(
         200,
         s.GameSummarySchema,
@@ -165,7 +165,7 @@ class Game(MethodView):
 
 @blp.route("/<game_id>/state", parameters=_GAME)
 class State(MethodView):
-    @blp.doc(security=ANY_CREDENTIAL)
+    @blp.doc(operationId="getState", tags=["games"], security=ANY_CREDENTIAL)
     @blp.arguments(s.StateQuerySchema, location="query")
     @blp.response(
         200,
@@ -210,6 +210,8 @@ class State(MethodView):
 @blp.route("/<game_id>/events", parameters=_GAME)
 class Events(MethodView):
     @blp.doc(
+        operationId="listEvents",
+        tags=["events"],
         security=ANY_CREDENTIAL,
         responses={
             # This manual entry replaces the one @blp.response would generate, so it
@@ -300,7 +302,7 @@ class Events(MethodView):
 
 @blp.route("/<game_id>/legal-moves", parameters=_GAME)
 class LegalMoves(MethodView):
-    @blp.doc(security=SEAT_ONLY)
+    @blp.doc(operationId="getLegalMoves", tags=["moves"], security=SEAT_ONLY)
     @blp.response(
         200,
         s.LegalMovesSchema,
@@ -370,7 +372,7 @@ def precondition(headers: dict[str, Any], body: dict[str, Any]) -> Precondition:
 
 @blp.route("/<game_id>/moves", parameters=_GAME)
 class Moves(MethodView):
-    @blp.doc(security=SEAT_ONLY)
+    @blp.doc(operationId="submitMove", tags=["moves"], security=SEAT_ONLY)
     @blp.arguments(s.MoveHeadersSchema, location="headers")
     @blp.arguments(s.MoveSchema, examples=ex.MOVE_REQUESTS)
     @blp.response(
@@ -486,7 +488,7 @@ def _pause_if_asked() -> None:
 
 @blp.route("/<game_id>/verify", parameters=_GAME)
 class Verify(MethodView):
-    @blp.doc(security=ANY_CREDENTIAL)
+    @blp.doc(operationId="verifyGame", tags=["games"], security=ANY_CREDENTIAL)
     @blp.response(
         200,
         s.VerifySchema,

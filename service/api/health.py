@@ -20,7 +20,7 @@ blp = Blueprint(
 
 @blp.route("/healthz")
 class Health(MethodView):
-    @blp.doc(security=[])
+    @blp.doc(operationId="getLiveness", tags=["health"], security=[])
     @blp.response(200, s.HealthSchema, example={"status": "ok"})
     def get(self):
         """Liveness probe
@@ -33,7 +33,7 @@ class Health(MethodView):
 
 @blp.route("/readyz")
 class Ready(MethodView):
-    @blp.doc(security=[])
+    @blp.doc(operationId="getReadiness", tags=["health"], security=[])
     @blp.response(200, s.HealthSchema, example={"status": "ready", "checks": {"database": "ok"}})
     @blp.alt_response(
         503,
@@ -60,6 +60,8 @@ class Ready(MethodView):
 @blp.route("/metrics")
 class Metrics(MethodView):
     @blp.doc(
+        operationId="getMetrics",
+        tags=["health"],
         security=[],
         responses={
             "200": {

@@ -25,7 +25,7 @@ blp = Blueprint(
 
 @blp.route("/rulesets")
 class Rulesets(MethodView):
-    @blp.doc(security=[])
+    @blp.doc(operationId="listRulesets", tags=["rulesets"], security=[])
     @blp.response(
         200,
         s.RulesetListSchema,
@@ -76,7 +76,7 @@ class Rulesets(MethodView):
 
 @blp.route("/validate")
 class Validate(MethodView):
-    @blp.doc(security=API_KEY_ONLY)
+    @blp.doc(operationId="validateRecord", tags=["validation"], security=API_KEY_ONLY)
     @blp.arguments(s.ValidateRequestSchema, examples=ex.VALIDATE_REQUESTS)
     @blp.response(
         200,
