@@ -8,7 +8,7 @@ from flask_smorest import Api
 from flask_smorest.utils import prepare_response
 
 from service import __doc__ as _service_doc
-from service.api import bodies, games, headers, health, meta, problems, ratelimit
+from service.api import bodies, docs, games, headers, health, meta, problems, ratelimit
 from service.api.apidoc import API_DESCRIPTION, TAGS
 from service.api.auth import SECURITY_SCHEMES, rate_limit_key
 from service.api.observability import configure_logging, install
@@ -59,8 +59,6 @@ def create_app(settings: Settings | None = None, *, extra_rulesets: list[Ruleset
         OPENAPI_VERSION="3.0.3",
         OPENAPI_URL_PREFIX="/",
         OPENAPI_JSON_PATH="openapi.json",
-        OPENAPI_SWAGGER_UI_PATH="docs",
-        OPENAPI_SWAGGER_UI_URL="https://cdn.jsdelivr.net/npm/swagger-ui-dist/",
         MAX_CONTENT_LENGTH=settings.max_body_bytes,
         RATELIMIT_STORAGE_URI=ratelimit_storage,
         RATELIMIT_HEADERS_ENABLED=False,
@@ -94,6 +92,7 @@ def create_app(settings: Settings | None = None, *, extra_rulesets: list[Ruleset
         api.spec.components.security_scheme(name, scheme)
     for blueprint in (meta.blp, games.blp, health.blp):
         api.register_blueprint(blueprint)
+    app.register_blueprint(docs.blp)  # Swagger UI, from the service itself
     limiter = Limiter(
         rate_limit_key,
         app=app,

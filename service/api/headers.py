@@ -15,6 +15,13 @@ PROTECTIVE = {
 }
 #: for JSON answers, which never load anything
 JSON_POLICY = "default-src 'none'; frame-ancestors 'none'"
+#: for the /docs page (service/api/docs.py): its scripts, styles and images from this
+#: origin only (Swagger UI's stylesheet draws its icons as data: URIs), no inline script,
+#: and requests to this origin only (the OpenAPI document, "Try it out")
+DOCS_POLICY = (
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:;"
+    " connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+)
 #: what a browser script may read of a response besides the simple headers
 EXPOSED = (
     "ETag, Location, Link, X-Request-Id, Idempotent-Replayed, Retry-After,"
