@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint openapi openapi-check bench clean
+.PHONY: run test lint openapi openapi-check browser bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -17,8 +17,13 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/python -m service.cli serve
 
-test: $(STAMP) lint openapi-check
+test: $(STAMP) lint openapi-check browser
 	$(BIN)/python -m pytest
+
+# The headless browser of the /docs test (Debian's chromium, with apt when missing; or
+# set CHROMIUM=/path/to/chromium). Playwright drives it; it comes with '.[dev]'.
+browser:
+	sh scripts/install-browser
 
 lint: $(STAMP)
 	$(BIN)/ruff check service tests bench
@@ -35,4 +40,4 @@ bench: $(STAMP)
 	$(BIN)/python bench/service_bench.py
 
 clean:
-	rm -rf $(VENV) var .pytest_cache .hypothesis
+	rm -rf $(VENV) var .pytest_cache .hypothesis test-output
