@@ -17,22 +17,40 @@ from service.rules.catan.state import NOBODY, State
 
 
 def road_length(
-    state: State, seat: int, *, new_road: int | None = None, new_block: int | None = None
+    state: State,
+    seat: int,
+    *,
+    new_road: int | None = None,
+    new_block: int | None = None,
+    ships: list[int] | None = None,
+    new_building: int | None = None,
 ) -> int:
-    """The seat's longest road, cut at its opponents' buildings; as it would be with a
-    road of its own on ``new_road`` or an opponent's settlement on ``new_block``."""
+    """The seat's longest road (Seafarers: trade route of roads and ships), cut at its
+    opponents' buildings; as it would be with a road of its own on ``new_road``, an
+    opponent's settlement on ``new_block``, its ships on ``ships``, or a settlement of
+    its own on ``new_building`` (where a road and a ship then join)."""
     grid, owner = state.layout.grid, state.owner
     roads = state.roads_of[seat] if new_road is None else [*state.roads_of[seat], new_road]
+    if ships is None:
+        ships = state.ships_of[seat] if state.ships_of else []
     ends = {c for e in roads for c in grid.edge_corners[e]}
+    ends.update(c for e in ships for c in grid.edge_corners[e])
     blocked = [c for c in ends if owner[c] not in (NOBODY, seat) or c == new_block]
-    return longest_road(grid, roads, blocked)
+    if not ships:
+        return longest_road(grid, roads, blocked)
+    own = frozenset(state.buildings_of[seat])
+    if new_building is not None:
+        own |= {new_building}
+    return longest_road(grid, roads, blocked, ships=ships, own_corners=own)
 
 
 def cut_roads(state: State, seat: int, corner: int) -> dict[int, int]:
     """The other seats whose longest road a settlement of ``seat`` on ``corner`` cuts
     short, with their new lengths."""
-    grid, road = state.layout.grid, state.road
+    grid, road, ship = state.layout.grid, state.road, state.ship
     touching = {road[e] for e in grid.corner_edges[corner]} - {NOBODY, seat}
+    if ship:
+        touching |= {ship[e] for e in grid.corner_edges[corner]} - {NOBODY, seat}
     found = {}
     for other in sorted(touching):
         length = road_length(state, other, new_block=corner)

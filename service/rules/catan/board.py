@@ -61,11 +61,12 @@ TERRAIN_RESOURCE: Final = {
     "fields": "grain",
     "mountains": "ore",
 }
-#: Seafarers' terrains: the sea (no number) and gold fields (a number; any resource)
-SEA, GOLD = "sea", "gold"
-TERRAINS: Final = (*TERRAIN_RESOURCE, "desert", SEA, GOLD)
+#: Seafarers' terrains: the sea (no number), gold fields (a number; any resource) and
+#: the fog (The Fog Islands: a space whose tile is still face down in the pile)
+SEA, GOLD, FOG = "sea", "gold", "fog"
+TERRAINS: Final = (*TERRAIN_RESOURCE, "desert", SEA, GOLD, FOG)
 #: terrains that take no number token
-BARREN: Final = frozenset({"desert", SEA})
+BARREN: Final = frozenset({"desert", SEA, FOG})
 HARBOUR_TYPES: Final = ("generic", *RESOURCES)
 NUMBERS: Final = (2, 3, 4, 5, 6, 8, 9, 10, 11, 12)
 #: the most frequent rolls, printed in red; the variant keeps them apart
@@ -140,7 +141,7 @@ class Board:
                 raise ValueError(f"{where}: two harbours on one edge")
             seen.add(harbour.edge)
         if self.robber is not None and (
-            self.robber not in self.hexes or self.hexes[self.robber].terrain == SEA
+            self.robber not in self.hexes or self.hexes[self.robber].terrain in (SEA, FOG)
         ):
             raise ValueError(f"robber on {hex_name(self.robber)}, which is not land of the board")
         if self.pirate is not None and (
@@ -151,8 +152,11 @@ class Board:
     def is_coast(self, edge: int) -> bool:
         """Whether a path (a grid index) has land on one side and sea on the other: the
         frame's sea beyond the board's last hexes, or a sea hex."""
-        sides = [self.hexes[h].terrain == SEA for h in self.grid.edge_hexes[edge]]
-        return (len(sides) == 1 and not sides[0]) or (len(sides) == 2 and sides[0] != sides[1])
+        sides = [self.hexes[h].terrain for h in self.grid.edge_hexes[edge]]
+        if FOG in sides:
+            return False
+        sea = [side == SEA for side in sides]
+        return (len(sea) == 1 and not sea[0]) or (len(sea) == 2 and sea[0] != sea[1])
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -19,7 +19,7 @@ import random
 from collections.abc import Callable
 from itertools import combinations_with_replacement
 
-from service.rules.catan import building
+from service.rules.catan import building, ships
 from service.rules.catan.board import RESOURCES
 from service.rules.catan.game import choice_command, turn_choices
 from service.rules.catan.pieces import COSTS, RESOURCE_INDEX, named
@@ -51,13 +51,24 @@ def random_bot(ruleset, state: State, seat: int, rng: random.Random) -> JSON:
     if kind == "place_settlement":
         spot = rng.choice(building.setup_settlements(state, seat))
         return {"type": "build_settlement", "corner": state.layout.corner_names[spot]}
-    if kind in ("place_road", "free_roads"):
+    if kind in ("place_road", "free_roads") and state.scenario is None:
         setup, free = kind == "place_road", kind == "free_roads"
         spot = rng.choice(building.road_spots(state, seat, setup=setup, free=free))
         return {"type": "build_road", "edge": state.layout.edge_names[spot]}
     if kind == "discard":
         return _random_discard(state, seat, decision.details["count"], rng)
+    if kind == "choose_gold":
+        return _random_gold(state, ruleset.menu(state, decision)["choose_gold"]["count"], rng)
     return rng.choice(concrete_commands(ruleset, state, decision, include_offers=False))
+
+
+def _random_gold(state: State, count: int, rng: random.Random) -> JSON:
+    """``count`` resources drawn at random from what the bank holds."""
+    cards = [i for i, n in enumerate(state.bank) for _ in range(n)]
+    chosen = [0] * 5
+    for i in rng.sample(cards, count):
+        chosen[i] += 1
+    return {"type": "choose_gold", "resources": named(chosen)}
 
 
 def concrete_commands(
@@ -74,11 +85,15 @@ def concrete_commands(
 def _expand(
     state: State, decision: Decision, kind: str, options: JSON, include_offers: bool
 ) -> list[JSON]:
-    if kind in ("build_road",):
+    if kind in ("build_road", "build_ship", "place_harbour"):
         return [{"type": kind, "edge": e} for e in options["edges"]]
     if kind in ("build_settlement", "build_city"):
         return [{"type": kind, "corner": c} for c in options["corners"]]
-    if kind == "move_robber":
+    if kind == "move_ship":
+        return [{"type": kind, **move} for move in options["moves"]]
+    if kind == "choose_gold":
+        return [_first_of_bank(options["bank"], options["count"])]
+    if kind in ("move_robber", "move_pirate"):
         found = []
         for spot in options["hexes"]:
             for victim in spot["victims"] or [None]:
@@ -118,6 +133,15 @@ def _expand(
     if kind == "roll" and options:
         return [{"type": kind, "dice": [3, 4]}]
     return [{"type": kind}]
+
+
+def _first_of_bank(bank: dict[str, int], count: int) -> JSON:
+    chosen: dict[str, int] = {}
+    for name in RESOURCES:
+        take = min(bank.get(name, 0), count - sum(chosen.values()))
+        if take:
+            chosen[name] = take
+    return {"type": "choose_gold", "resources": chosen}
 
 
 def _first_cards(state: State, seat: int, count: int) -> JSON:
@@ -170,12 +194,42 @@ def value_bot(ruleset, state: State, seat: int, rng: random.Random) -> JSON:
         return {"type": "roll"}
     if kind == "set_board":
         return concrete_commands(ruleset, state, decision)[0]
+    if kind == "choose_gold":
+        return _gold_choice(ruleset, state, decision)
+    if kind == "place_harbour":
+        edges = [layout.edge_by_name[e] for e in ruleset.menu(state, decision)[kind]["edges"]]
+        best = max(edges, key=lambda e: (_edge_value(state, e), -e))
+        return {"type": kind, "edge": layout.edge_names[best]}
     return _turn_choice(ruleset, state, decision, rng)
 
 
+def _edge_value(state: State, edge: int) -> int:
+    return max(_corner_value(state, c) for c in state.layout.grid.edge_corners[edge])
+
+
+def _gold_choice(ruleset, state: State, decision: Decision) -> JSON:
+    """Gold: what the next build lacks, then the resources the bank holds most of."""
+    count = ruleset.menu(state, decision)["choose_gold"]["count"]
+    goal, _ = _goal(state, decision.seat)
+    lacking = _lacking(state, decision.seat, COSTS[goal])
+    bank = list(state.bank)
+    chosen = [0] * 5
+    for _ in range(count):
+        i = max(range(5), key=lambda r: (bank[r] > 0, lacking[r] - chosen[r], bank[r]))
+        chosen[i] += 1
+        bank[i] -= 1
+    return {"type": "choose_gold", "resources": named(chosen)}
+
+
 def _road_choice(state: State, seat: int, *, setup: bool, free: bool) -> JSON:
+    """The road (Seafarers: or ship) toward the best free intersection."""
     layout, grid = state.layout, state.layout.grid
     spots = building.road_spots(state, seat, setup=setup, free=free)
+    kind = "build_road"
+    if state.scenario is not None:
+        afloat = ships.ship_spots(state, seat, setup=setup, free=free)
+        if afloat and (not spots or _toward_land(state, seat, afloat)):
+            spots, kind = afloat, "build_ship"
 
     def worth(edge: int) -> tuple[int, int]:
         ends = grid.edge_corners[edge]
@@ -189,7 +243,12 @@ def _road_choice(state: State, seat: int, *, setup: bool, free: bool) -> JSON:
         )
         return (best, -edge)
 
-    return {"type": "build_road", "edge": layout.edge_names[max(spots, key=worth)]}
+    return {"type": kind, "edge": layout.edge_names[max(spots, key=worth)]}
+
+
+def _toward_land(state: State, seat: int, spots: list[int]) -> bool:
+    """Whether the seat has nowhere to settle by road, so ships should sail on."""
+    return not _goal_spots(state, seat) and bool(spots)
 
 
 def _surplus_discard(state: State, seat: int, count: int) -> JSON:
@@ -234,9 +293,7 @@ def _goal(state: State, seat: int) -> tuple[str, int]:
     ]
     if cities and state.pieces[seat]["city"]:
         return "city", max(_corner_value(state, c) for c in cities)
-    grid = state.layout.grid
-    ends = {c for e in state.roads_of[seat] for c in grid.edge_corners[e]}
-    free = [c for c in ends if building.settlement_problem(state, seat, c, setup=True) is None]
+    free = _goal_spots(state, seat)
     if free and state.pieces[seat]["settlement"]:
         return "settlement", max(_corner_value(state, c) for c in free)
     if state.deck_left or not state.pieces[seat]["road"]:
@@ -275,6 +332,8 @@ def _turn_choice(ruleset, state: State, decision: Decision, rng: random.Random) 
                 return {"type": "maritime_trade", "give": trade["give"], "get": need}
     if goal == "development" and "buy_development" in menu:
         return {"type": "buy_development"}
+    if "build_ship" in menu and not _goal_spots(state, seat):
+        return _road_choice(state, seat, setup=False, free=False)
     if "build_road" in menu and (goal in ("development", "road") or not _goal_spots(state, seat)):
         return _road_choice(state, seat, setup=False, free=False)
     if "offer_trade" in menu and any(lacking) and not state.offer and rng.random() < 0.3:
@@ -319,6 +378,8 @@ def _progress_card(
 def _goal_spots(state: State, seat: int) -> list[int]:
     grid = state.layout.grid
     ends = {c for e in state.roads_of[seat] for c in grid.edge_corners[e]}
+    if state.ships_of:
+        ends.update(c for e in state.ships_of[seat] for c in grid.edge_corners[e])
     return [c for c in ends if building.settlement_problem(state, seat, c, setup=True) is None]
 
 

@@ -16,23 +16,46 @@ from service.rules.catan.state import NOBODY, State
 
 
 def settlement_problem(state: State, seat: int, corner: int, *, setup: bool = False) -> str | None:
-    grid = state.layout.grid
+    layout = state.layout
+    grid = layout.grid
     owner = state.owner
     if owner[corner] != NOBODY:
         return "intersection_occupied"
+    if not layout.land_corner[corner]:
+        return "settlement_at_sea"
     for other in grid.corner_corners[corner]:
         if owner[other] != NOBODY:
             return "distance_rule"
     if setup:
+        if state.scenario is not None and not in_start_area(state, corner):
+            return "not_a_start_area"
         return None
     if state.pieces[seat]["settlement"] < 1:
         return "no_settlements_left"
-    road = state.road
-    if not any(road[edge] == seat for edge in grid.corner_edges[corner]):
+    road, ship = state.road, state.ship
+    if not any(road[edge] == seat for edge in grid.corner_edges[corner]) and not (
+        ship and any(ship[edge] == seat for edge in grid.corner_edges[corner])
+    ):
         return "settlement_not_connected"
     if not can_pay(state.hands[seat], COSTS["settlement"]):
         return "cannot_afford"
     return None
+
+
+def in_start_area(state: State, corner: int) -> bool:
+    """Seafarers: whether the corner touches land of an area where the set-up may build."""
+    areas, area_of = state.areas, state.area_of
+    return any(
+        h in area_of and areas[area_of[h]]["start"] for h in state.layout.grid.corner_hexes[corner]
+    )
+
+
+def areas_touched(state: State, corner: int) -> list[int]:
+    """Seafarers: the areas whose land the corner touches."""
+    area_of, land = state.area_of, state.layout.land_corner
+    if not land[corner]:
+        return []
+    return sorted({area_of[h] for h in state.layout.grid.corner_hexes[corner] if h in area_of})
 
 
 def city_problem(state: State, seat: int, corner: int) -> str | None:
@@ -48,8 +71,10 @@ def city_problem(state: State, seat: int, corner: int) -> str | None:
 def road_problem(
     state: State, seat: int, edge: int, *, setup: bool = False, free: bool = False
 ) -> str | None:
-    if state.road[edge] != NOBODY:
+    if state.occupied(edge):
         return "path_occupied"
+    if not state.layout.road_edge[edge]:
+        return "road_at_sea"
     if state.pieces[seat]["road"] < 1:
         return "no_roads_left"
     grid = state.layout.grid
@@ -110,8 +135,10 @@ def road_spots(state: State, seat: int, *, setup: bool = False, free: bool = Fal
 
 
 def settlement_spots(state: State, seat: int) -> list[int]:
-    grid, road = state.layout.grid, state.road
-    ends = {c for e in state.roads_of[seat] if road[e] == seat for c in grid.edge_corners[e]}
+    grid = state.layout.grid
+    ends = {c for e in state.roads_of[seat] for c in grid.edge_corners[e]}
+    if state.ships_of:
+        ends.update(c for e in state.ships_of[seat] for c in grid.edge_corners[e])
     return sorted(c for c in ends if settlement_problem(state, seat, c) is None)
 
 

@@ -21,7 +21,7 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
-from service.rules.catan import building
+from service.rules.catan import building, scenarios, ships
 from service.rules.catan.awards import (
     cut_roads,
     largest_army_holder,
@@ -29,8 +29,12 @@ from service.rules.catan.awards import (
     road_length,
 )
 from service.rules.catan.board import (
+    FOG,
+    GOLD,
     HARBOUR_TYPES,
     RESOURCES,
+    SEA,
+    TERRAIN_RESOURCE,
     Board,
     base_data,
     beginner_board,
@@ -50,8 +54,16 @@ from service.rules.catan.pieces import (
     named,
     parse_resources,
 )
-from service.rules.catan.production import produce, starting_resources
-from service.rules.catan.state import ANSWERS, MAIN, NOBODY, OVER, SETUP, State, evolve
+from service.rules.catan.production import produce, starting_gold, starting_resources
+from service.rules.catan.state import (
+    MAIN,
+    NOBODY,
+    OVER,
+    SEAFARERS_ANSWERS,
+    SETUP,
+    State,
+    evolve,
+)
 from service.rules.core import (
     JSON,
     RANDOMNESS_MODES,
@@ -61,16 +73,31 @@ from service.rules.core import (
     checked_options,
 )
 from service.rules.decisions import Decision
-from service.rules.hexes.geometry import hex_name
+from service.rules.hexes.geometry import corner_name, edge_corners, hex_name
+
+SCENARIOS = {info.number: info for info in scenarios.available()}
 
 OPTIONS: dict[str, dict[str, Any]] = {
+    "scenario": {
+        "type": "integer",
+        "enum": [None, *SCENARIOS],
+        "default": None,
+        "description": "null: the base game. A Seafarers scenario: "
+        + "; ".join(
+            f"{n}: {info.title_en} ({info.title_fr}), {'/'.join(map(str, info.players))} "
+            f"players, {info.victory_points} points"
+            for n, info in SCENARIOS.items()
+        )
+        + ". Its victory points are the default target.",
+    },
     "layout": {
         "type": "string",
         "enum": ["random", "beginner"],
         "default": "random",
         "description": "random: the variable set-up (terrain shuffled from the seed, "
         "numbers laid in the rulebook's spiral from a corner, harbour types shuffled, the "
-        "robber on the desert); beginner: the fixed starting set-up for beginners.",
+        "robber on the desert; a scenario: its own random set-up); beginner: the fixed "
+        "starting set-up for beginners (a scenario: its map as illustrated).",
     },
     "numbers": {
         "type": "string",
@@ -90,7 +117,8 @@ OPTIONS: dict[str, dict[str, Any]] = {
         "type": "integer",
         "enum": list(range(3, 21)),
         "default": 10,
-        "description": "Points that win, during one's own turn (the rules: 10).",
+        "description": "Points that win, during one's own turn (the rules: 10; a "
+        "scenario: its own target, unless this is given).",
     },
     "discard_limit": {
         "type": "integer",
@@ -118,13 +146,14 @@ OPTIONS: dict[str, dict[str, Any]] = {
 
 RULES = {
     "not_your_turn": "Players take turns clockwise; only an awaited seat may act (every "
-    "seat with too many cards discards on a 7, and seats answer trade offers, outside "
-    "their turn).",
+    "seat with too many cards discards on a 7, seats choose gold and answer trade offers, "
+    "outside their turn).",
     "unknown_command": "Commands are set_board, build_settlement, build_road, build_city, "
     "roll, discard, move_robber, buy_development, play_knight, play_road_building, "
     "play_year_of_plenty, play_monopoly, maritime_trade, offer_trade, respond_trade, "
     "confirm_trade, cancel_trade, propose_trade, pass_trade, accept_proposal, "
-    "decline_proposal and end_turn.",
+    "decline_proposal and end_turn; with Seafarers also build_ship, move_ship, "
+    "move_pirate, choose_gold and place_harbour.",
     "game_over": "The game ends as soon as a player has the winning points on their turn.",
     "bad_command": "The command is missing a field or has one of the wrong type.",
     "unknown_intersection": "Intersections are named q,r,N or q,r,S (see the docs).",
@@ -171,7 +200,32 @@ RULES = {
     "not_a_partner": "The active player trades with a player who accepted their offer or "
     "made a counter-offer.",
     "bad_board": "A board brings the base game's components: 19 terrain hexes, 18 number "
-    "tokens, 9 harbours, the robber on the desert.",
+    "tokens, 9 harbours, the robber on the desert (a scenario: its own components on its "
+    "own frame).",
+    "settlement_at_sea": "A settlement goes on an intersection of a land tile.",
+    "road_at_sea": "A road goes on a path beside land; at sea, ships.",
+    "robber_on_land": "The robber goes on a land tile (the pirate on a sea tile).",
+    "pirate_at_sea": "The pirate goes on another sea tile.",
+    "not_a_start_area": "The scenario says where the first two settlements go.",
+    "ship_on_land": "A ship goes at sea (between two sea tiles) or along a coast (between a "
+    "sea tile and a land tile).",
+    "no_ships_left": "Each player has 15 ships.",
+    "ship_not_connected": "A ship goes beside the player's own settlement or city, or "
+    "continues one of their ships; never straight after a road, nor through another "
+    "player's settlement or city.",
+    "pirate_blocks": "No ship is built or moved beside the pirate.",
+    "one_ship_move_per_turn": "A player moves at most one ship per turn.",
+    "no_ship_there": "A player moves one of their own ships.",
+    "ship_built_this_turn": "A ship may not move in the turn it was built.",
+    "ship_not_movable": "Only the last ship of an open line moves (a line joining two of "
+    "the player's settlements or cities is closed and never moves).",
+    "ship_must_move": "A ship moves to another path.",
+    "wrong_gold": "A gold field gives 1 resource of the player's choice per settlement and 2 "
+    "per city, from the bank.",
+    "bad_reveal": "A fog space turned up takes the top tile of the pile (and, on land, the "
+    "top number): one still in the piles.",
+    "harbour_not_on_coast": "A harbour marker goes on a free coast beside a land tile.",
+    "bad_harbour_types": "The harbour markers turned up are the scenario's, each once.",
 }
 
 #: how many points each kind of source is worth at the end
@@ -185,7 +239,7 @@ class Catan(Ruleset[State]):
     max_seats: ClassVar[int] = 4
     bots: ClassVar[tuple[str, ...]] = ("random", "value")
     bots_module: ClassVar[str | None] = "service.rules.catan.bots"
-    answers: ClassVar[Mapping[str, tuple[str, ...]]] = ANSWERS
+    answers: ClassVar[Mapping[str, tuple[str, ...]]] = SEAFARERS_ANSWERS
     rules: ClassVar[Mapping[str, str]] = RULES
     secrets: ClassVar = {
         # the thief and the victim see the card; everyone sees who stole from whom
@@ -237,12 +291,39 @@ class Catan(Ruleset[State]):
                 "accept_proposal": {},
                 "decline_proposal": {},
                 "end_turn": {},
+                "build_ship": {
+                    "edge": "path at sea or on a coast (Seafarers)",
+                    "reveal": "the fog spaces it turns up (The Fog Islands, external "
+                    "randomness only): [{hex, terrain, number}]",
+                },
+                "move_ship": {
+                    "from": "the last ship of an open line",
+                    "to": "a path where a ship could be built",
+                    "reveal": "as for build_ship",
+                },
+                "move_pirate": {
+                    "hex": "a sea hex",
+                    "victim": "seat with a ship beside it, to rob",
+                    "resource": "the stolen card (external randomness only)",
+                },
+                "choose_gold": {"resources": "as many as the gold field gives, e.g. {ore: 1}"},
+                "place_harbour": {
+                    "edge": "a free coast path (The New World)",
+                    "types": "the markers turned up, in order, when the last is placed "
+                    "(external randomness only)",
+                },
             },
         )
 
     def normalize_options(self, options: Mapping[str, Any]) -> JSON:
         result = checked_options(OPTIONS, options)
-        if result["board"] is not None:
+        scenario = result["scenario"]
+        if scenario is not None:
+            if result["board"] is not None:
+                raise InvalidOptions("board", "a scenario plays its own map")
+            if "victory_points" not in options:
+                result["victory_points"] = SCENARIOS[scenario].victory_points
+        elif result["board"] is not None:
             try:
                 check_base_board(result["board"])
             except ValueError as error:
@@ -254,6 +335,8 @@ class Catan(Ruleset[State]):
     def setup(self, options: JSON, seats: int, rng: random.Random) -> list[Event]:
         if not isinstance(seats, int) or not self.min_seats <= seats <= self.max_seats:
             raise InvalidOptions("seats", f"Catan is for 2 to 4 players, not {seats}")
+        if options["scenario"] is not None:
+            return [self._scenario_started(options, seats, rng)]
         if options["board"] is not None:
             board: JSON | None = options["board"]
         elif options["layout"] == "beginner":
@@ -273,6 +356,25 @@ class Catan(Ruleset[State]):
             "board": board,
         }
         return [Event("game_started", data)]
+
+    def _scenario_started(self, options: JSON, seats: int, rng: random.Random) -> Event:
+        number = options["scenario"]
+        if seats not in SCENARIOS[number].players:
+            counts = " or ".join(map(str, SCENARIOS[number].players))
+            raise InvalidOptions("seats", f"scenario {number} is for {counts} players")
+        dealt = scenarios.deal(number, seats, rng, shuffle=options["layout"] == "random")
+        board = dealt["board"]
+        if options["randomness"] == "external" and options["layout"] == "random":
+            board = None  # it arrives as set_board
+        data = {
+            "ruleset": self.name,
+            "rules_version": self.rules_version,
+            "options": dict(options),
+            "seats": seats,
+            "board": board,
+            "scenario": dealt["scenario"],
+        }
+        return Event("game_started", data)
 
     def initial_state(self) -> State:
         return State()
@@ -297,7 +399,10 @@ class Catan(Ruleset[State]):
 
     def _set_board(self, state: State, decision: Decision, command: JSON, rng: random.Random):
         try:
-            check_base_board(command.get("board"))
+            if state.scenario is None:
+                check_base_board(command.get("board"))
+            else:
+                check_scenario_board(state, command.get("board"))
         except ValueError as error:
             raise self.illegal("bad_board", str(error)) from None
         return [Event("board_set", {"board": command["board"]})]
@@ -310,40 +415,175 @@ class Catan(Ruleset[State]):
         cut = cut_roads(state, seat, corner)
         if cut:
             data["roads_cut"] = {str(other): length for other, length in cut.items()}
+        special = 0
+        if state.scenario is not None:
+            touched = building.areas_touched(state, corner)
+            data["areas"] = touched
+            if not setup:  # a first settlement in a foreign area: its special points
+                special = sum(
+                    state.areas[a]["special_points"]
+                    for a in touched
+                    if a not in state.settled[seat]
+                )
+                if special:
+                    data["special"] = special
         events = [Event("settlement_built", data)]
         if setup:
             if state.buildings_of[seat]:  # the second settlement: its starting resources
-                grid_corner = state.layout.grid.corners[corner]
-                gains = starting_resources(state.layout.board, grid_corner)
-                if gains:
-                    events.append(Event("starting_resources", {"gains": {str(seat): gains}}))
+                events += self._starting_resources(state, seat, corner)
             return events
         lengths = list(state.road_length)
         for other, length in cut.items():
             lengths[other] = length
+        if state.ships_of and state.ships_of[seat]:  # a road and a ship may join here
+            length = road_length(state, seat, new_building=corner)
+            if length != lengths[seat]:
+                data["length"] = lengths[seat] = length
         holder = self._longest_road(state, lengths, events, broken=state.longest in cut)
-        return self._closing(state, events, seat, state.points(seat) + 1, longest=holder)
+        points = state.points(seat) + 1 + special
+        return self._closing(state, events, seat, points, longest=holder)
+
+    @staticmethod
+    def _starting_resources(state: State, seat: int, corner: int) -> list[Event]:
+        """One resource per producing terrain beside the second settlement (gold: one of
+        the seat's choice per gold field)."""
+        grid_corner = state.layout.grid.corners[corner]
+        gains = starting_resources(state.layout.board, grid_corner)
+        gold = starting_gold(state.layout.board, grid_corner)
+        if not gains and not gold:
+            return []
+        data: JSON = {"gains": {str(seat): gains} if gains else {}}
+        if gold:
+            data["gold"] = {str(seat): gold}
+        return [Event("starting_resources", data)]
 
     def _build_road(self, state: State, decision: Decision, command: JSON, rng):
         seat, edge = decision.seat, self._edge(state, command)
         setup, free = decision.kind == "place_road", decision.kind == "free_roads"
         self._check(building.road_problem(state, seat, edge, setup=setup, free=free))
         length = road_length(state, seat, new_road=edge)
+        return self._path_built(state, seat, edge, "road", length, decision, command, rng)
+
+    def _build_ship(self, state: State, decision: Decision, command: JSON, rng):
+        seat, edge = decision.seat, self._edge(state, command)
+        setup, free = decision.kind == "place_road", decision.kind == "free_roads"
+        self._check(ships.ship_problem(state, seat, edge, setup=setup, free=free))
+        length = road_length(state, seat, ships=[*state.ships_of[seat], edge])
+        return self._path_built(state, seat, edge, "ship", length, decision, command, rng)
+
+    def _path_built(
+        self,
+        state: State,
+        seat: int,
+        edge: int,
+        kind: str,
+        length: int,
+        decision: Decision,
+        command: JSON,
+        rng: random.Random,
+    ) -> list[Event]:
+        """A road or a ship on ``edge`` (already checked): its events, the fog it turns
+        up, the longest road, and the end of the game if it wins."""
+        setup, free = decision.kind == "place_road", decision.kind == "free_roads"
         data = {
             "seat": seat,
             "edge": state.layout.edge_names[edge],
             "free": setup or free,
             "length": length,
         }
-        events = [Event("road_built", data)]
+        events = [Event(f"{kind}_built", data)]
+        events += self._reveals(state, seat, [edge], command, rng)
         if setup:
             return events
-        if free and state.free_roads > 1 and not self._another_free_road(state, seat, edge):
+        if free and state.free_roads > 1 and not self._another_free_road(state, seat, edge, kind):
             events.append(Event("free_roads_ended", {"seat": seat, "reason": "no path left"}))
         lengths = list(state.road_length)
         lengths[seat] = length
         holder = self._longest_road(state, lengths, events)
         return self._closing(state, events, seat, state.points(seat), longest=holder)
+
+    def _move_ship(self, state: State, decision: Decision, command: JSON, rng):
+        seat = decision.seat
+        origin = self._edge(state, {"edge": command.get("from")})
+        target = self._edge(state, {"edge": command.get("to")})
+        self._check(ships.ship_move_problem(state, seat, origin, target))
+        moved = [target if e == origin else e for e in state.ships_of[seat]]
+        length = road_length(state, seat, ships=moved)
+        names = state.layout.edge_names
+        data = {"seat": seat, "from": names[origin], "to": names[target], "length": length}
+        events = [Event("ship_moved", data)]
+        events += self._reveals(state, seat, [target], command, rng)
+        lengths = list(state.road_length)
+        lengths[seat] = length
+        shorter = state.longest == seat and length < state.road_length[seat]
+        holder = self._longest_road(state, lengths, events, broken=shorter)
+        return self._closing(state, events, seat, state.points(seat), longest=holder)
+
+    def _reveals(
+        self, state: State, seat: int, edges: list[int], command: JSON, rng: random.Random
+    ) -> list[Event]:
+        """The Fog Islands: every fog space at an end of the new piece is turned up, in
+        reading order: the top tile of the pile and, on land, the top number; a land
+        tile gives the builder its resource (gold: one of its choice)."""
+        fog = state.layout.fog
+        if not fog:
+            return []
+        grid = state.layout.grid
+        found = {
+            h for e in edges for c in grid.edge_corners[e] for h in grid.corner_hexes[c] if h in fog
+        }
+        if not found:
+            return []
+        spaces = sorted(found, key=lambda h: (h[1], h[0]))
+        tiles, numbers = dict(state.fog_tiles), dict(state.fog_numbers)
+        given = command.get("reveal")
+        external = state.options["randomness"] == "external"
+        if external and not (isinstance(given, list) and len(given) == len(spaces)):
+            names = [hex_name(h) for h in spaces]
+            raise self.illegal("bad_reveal", f"reveal must turn up {names}, in that order")
+        bank = list(state.bank)
+        events = []
+        for i, h in enumerate(spaces):
+            if external:
+                terrain, number = self._revealed_tile(given[i], h, tiles, numbers)
+            else:
+                terrain = _draw(tiles, rng)
+                number = None if terrain == SEA else _draw(numbers, rng)
+            tiles[terrain] -= 1
+            if number is not None:
+                numbers[number] -= 1
+            data: JSON = {
+                "seat": seat,
+                "hex": hex_name(h),
+                "terrain": terrain,
+                "number": number,
+                "gains": {},
+            }
+            resource = TERRAIN_RESOURCE.get(terrain)
+            if resource is not None and bank[RESOURCE_INDEX[resource]] > 0:
+                bank[RESOURCE_INDEX[resource]] -= 1
+                data["gains"] = {str(seat): {resource: 1}}
+            elif terrain == GOLD:
+                data["gold"] = {str(seat): 1}
+            events.append(Event("hex_revealed", data))
+        return events
+
+    def _revealed_tile(
+        self, entry: object, h: tuple[int, int], tiles: dict[str, int], numbers: dict[int, int]
+    ) -> tuple[str, int | None]:
+        """A tile turned up as an external-randomness command names it, checked against
+        the piles."""
+        if not isinstance(entry, dict) or entry.get("hex") != hex_name(h):
+            raise self.illegal("bad_reveal", f"the next space turned up is {hex_name(h)}")
+        terrain, number = entry.get("terrain"), entry.get("number")
+        if _text(terrain) not in tiles or tiles[terrain] < 1:
+            raise self.illegal("bad_reveal", f"no {terrain!r} tile is left in the pile")
+        if terrain == SEA:
+            if number is not None:
+                raise self.illegal("bad_reveal", "a sea tile takes no number")
+        elif type(number) is not int or numbers.get(number, 0) < 1:
+            raise self.illegal("bad_reveal", f"no number {number!r} is left in the pile")
+        return terrain, number
 
     def _build_city(self, state: State, decision: Decision, command: JSON, rng):
         seat, corner = decision.seat, self._corner(state, command)
@@ -377,7 +617,7 @@ class Catan(Ruleset[State]):
             for c in seat_buildings
         }
         harvest = produce(state.layout, state.robber, buildings, total, named_bank(state))
-        if not harvest.owed:
+        if not harvest.owed and not harvest.gold:
             return []
         data = {
             "total": total,
@@ -385,7 +625,17 @@ class Catan(Ruleset[State]):
             "owed": {str(seat): owed for seat, owed in sorted(harvest.owed.items())},
             "shortages": list(harvest.shortages),
         }
+        if harvest.gold:
+            data["gold"] = {str(seat): n for seat, n in sorted(harvest.gold.items())}
         return [Event("resources_produced", data)]
+
+    def _choose_gold(self, state: State, decision: Decision, command: JSON, rng):
+        seat = decision.seat
+        count = min(decision.details["count"], sum(state.bank))
+        counts = parse_resources(command.get("resources"), allow_empty=count == 0)
+        if counts is None or sum(counts) != count or not can_pay(state.bank, counts):
+            raise self.illegal("wrong_gold", f"choose {count} resources the bank holds")
+        return [Event("gold_chosen", {"seat": seat, "resources": named(counts)})]
 
     def _discard(self, state: State, decision: Decision, command: JSON, rng):
         seat, count = decision.seat, decision.details["count"]
@@ -401,13 +651,39 @@ class Catan(Ruleset[State]):
         target = state.layout.hex_by_name.get(_text(command.get("hex")))
         if target is None:
             raise self.illegal("unknown_hex", f"no hex {command.get('hex')!r} on the board")
+        if state.layout.board.hexes[target].terrain in (SEA, FOG):
+            raise self.illegal("robber_on_land", f"{hex_name(target)} is not land")
         if target == state.robber:
             raise self.illegal("robber_must_move", "the robber is already there")
-        victims = robber_victims(state, seat, target)
+        return self._rob(state, seat, target, robber_victims(state, seat, target), command, rng)
+
+    def _move_pirate(self, state: State, decision: Decision, command: JSON, rng):
+        seat = decision.seat
+        target = state.layout.hex_by_name.get(_text(command.get("hex")))
+        if target is None:
+            raise self.illegal("unknown_hex", f"no hex {command.get('hex')!r} on the board")
+        if state.layout.board.hexes[target].terrain != SEA or target == state.pirate:
+            raise self.illegal("pirate_at_sea", f"{hex_name(target)} is not another sea hex")
+        victims = ships.pirate_victims(state, seat, target)
+        return self._rob(state, seat, target, victims, command, rng, piece="pirate")
+
+    def _rob(
+        self,
+        state: State,
+        seat: int,
+        target: tuple[int, int],
+        victims: list[int],
+        command: JSON,
+        rng: random.Random,
+        piece: str = "robber",
+    ) -> list[Event]:
+        """The robber or the pirate moved to ``target``, and a card stolen from one of
+        ``victims`` (the one the command names)."""
         victim = command.get("victim")
         if (victim is not None or victims) and victim not in victims:
             raise self.illegal("bad_victim", f"steal from one of {victims}")
-        events = [Event("robber_moved", {"seat": seat, "hex": hex_name(target), "victim": victim})]
+        moved = {"seat": seat, "hex": hex_name(target), "victim": victim}
+        events = [Event(f"{piece}_moved", moved)]
         if victim is not None:
             hand = state.hands[victim]
             if state.options["randomness"] == "internal":
@@ -457,9 +733,9 @@ class Catan(Ruleset[State]):
     def _play_road_building(self, state: State, decision: Decision, command: JSON, rng):
         seat = decision.seat
         self._check(development_play_problem(state, seat, ROAD_BUILDING))
-        if not building.road_spots(state, seat, free=True):
+        if not _free_path_possible(state, seat):
             raise self.illegal("no_road_possible", "no road can be built now")
-        roads = min(2, state.pieces[seat]["road"])
+        roads = min(2, state.pieces[seat]["road"] + state.pieces[seat].get("ship", 0))
         return [Event("road_building_played", {"seat": seat, "roads": roads})]
 
     def _play_year_of_plenty(self, state: State, decision: Decision, command: JSON, rng):
@@ -587,13 +863,39 @@ class Catan(Ruleset[State]):
         return edge
 
     @staticmethod
-    def _another_free_road(state: State, seat: int, built: int) -> bool:
-        """Whether a second free road could follow one on ``built`` (Road Building)."""
+    def _another_free_road(state: State, seat: int, built: int, kind: str) -> bool:
+        """Whether a second free road (or ship) could follow one on ``built``."""
         after = state.copy()
-        after.road[built] = seat
-        after.roads_of[seat].append(built)
-        after.pieces[seat]["road"] -= 1
-        return bool(building.road_spots(after, seat, free=True))
+        if kind == "road":
+            after.road[built] = seat
+            after.roads_of[seat].append(built)
+        else:
+            after.ship[built] = seat
+            after.ships_of[seat].append(built)
+        after.pieces[seat][kind] -= 1
+        return _free_path_possible(after, seat)
+
+    def _place_harbour(self, state: State, decision: Decision, command: JSON, rng):
+        seat, edge = decision.seat, self._edge(state, command)
+        if edge not in harbour_places(state):
+            raise self.illegal("harbour_not_on_coast", RULES["harbour_not_on_coast"])
+        name = state.layout.edge_names[edge]
+        data: JSON = {"seat": seat, "edge": name}
+        if len(state.harbours_left) == 1:  # the last marker: all are turned up
+            placed = [*state.harbours_placed, name]
+            markers = sorted(state.scenario["harbours_to_place"])
+            if state.options["randomness"] == "internal":
+                rng.shuffle(markers)
+            else:
+                given = command.get("types")
+                if not isinstance(given, list) or sorted(map(str, given)) != markers:
+                    raise self.illegal("bad_harbour_types", f"types must order {markers}")
+                markers = list(given)
+            data["harbours"] = [
+                {"type": kind, "corners": _edge_corners(state, e)}
+                for kind, e in zip(markers, placed, strict=True)
+            ]
+        return [Event("harbour_placed", data)]
 
     @staticmethod
     def _longest_road(
@@ -688,6 +990,7 @@ class Catan(Ruleset[State]):
             "longest_road": None if state.longest == NOBODY else state.longest,
             "road_lengths": list(state.road_length),
             "largest_army": None if state.army == NOBODY else state.army,
+            **(_seafarers_view(state) if state.scenario is not None else {}),
             "offer": state.offer,
             "awaiting": self.awaiting(state),
             "over": state.phase == OVER,
@@ -731,6 +1034,109 @@ def check_base_board(value: object) -> Board:
         raise ValueError("the robber starts on the desert")
     layout_of(board.to_json())  # the same validation a replay does
     return board
+
+
+def _seafarers_view(state: State) -> JSON:
+    """What a scenario adds to the view: ships, the pirate, areas and special points,
+    the fog piles' sizes (never their order) and the harbour markers placed face down."""
+    layout = state.layout
+    scenario = state.scenario
+    return {
+        "scenario": {
+            "number": scenario["number"],
+            "name": scenario["name"],
+            "victory_points": state.options["victory_points"],
+        },
+        "ships": []
+        if layout is None
+        else [
+            {"edge": layout.edge_names[e], "seat": s}
+            for s in range(state.seats)
+            for e in state.ships_of[s]
+        ],
+        "pirate": None if state.pirate is None else hex_name(state.pirate),
+        "areas": [
+            {
+                "name": area["name"],
+                "hexes": area["hexes"],
+                "start": area["start"],
+                "special_points": area["special_points"],
+                "settled_by": [s for s in range(state.seats) if i in state.settled[s]],
+            }
+            for i, area in enumerate(state.areas)
+        ],
+        "special_points": list(state.special),
+        "ship_moved": state.ship_moved,
+        "fog_piles": {
+            "tiles": sum(state.fog_tiles.values()),
+            "numbers": sum(state.fog_numbers.values()),
+        },
+        "harbours_placed": list(state.harbours_placed),
+        "harbours_to_place": len(state.harbours_left),
+    }
+
+
+def check_scenario_board(state: State, value: object) -> Board:
+    """A scenario board sent by a client (external randomness): well formed, on the
+    scenario's frame, with its components (terrains, numbers, harbours) and pirate."""
+    board = Board.from_json(value)
+    number, seats = state.scenario["number"], state.seats
+    printed_json = scenarios.deal(number, seats, random.Random(0), shuffle=False)["board"]
+    printed = Board.from_json(printed_json)
+    if set(board.hexes) != set(printed.hexes):
+        raise ValueError(f"the hexes are not scenario {number}'s")
+
+    def counts(b: Board) -> tuple[list, list, list]:
+        return (
+            sorted(t.terrain for t in b.hexes.values()),
+            sorted(t.number for t in b.hexes.values() if t.number is not None),
+            sorted(h.type for h in b.harbours),
+        )
+
+    if counts(board) != counts(printed):
+        raise ValueError(f"the terrains, numbers or harbours are not scenario {number}'s")
+    if {h.edge for h in board.harbours} != {h.edge for h in printed.harbours}:
+        raise ValueError(f"the harbours are not on scenario {number}'s harbour places")
+    if board.pirate != printed.pirate:
+        raise ValueError(f"the pirate starts on {printed.pirate}")
+    if (board.robber is None) != (printed.robber is None):
+        raise ValueError("the robber starts as the scenario says")
+    layout_of(board.to_json())
+    return board
+
+
+def harbour_places(state: State) -> list[int]:
+    """The New World: the free coast paths beside land where a harbour marker may go."""
+    layout, placed = state.layout, set(state.harbours_placed)
+    board = layout.board
+    return [
+        e
+        for e in range(len(layout.edge_names))
+        if board.is_coast(e) and layout.edge_names[e] not in placed
+    ]
+
+
+def _edge_corners(state: State, name: str) -> list[str]:
+    edge = state.layout.grid.edges[state.layout.edge_by_name[name]]
+    return [corner_name(c) for c in edge_corners(edge)]
+
+
+def _draw(pile: dict[Any, int], rng: random.Random) -> Any:
+    """The top of a face-down pile of ``pile`` (kind -> count), drawn from ``rng``."""
+    kinds = sorted(k for k, n in pile.items() if n > 0)
+    pick = rng.randrange(sum(pile[k] for k in kinds))
+    for kind in kinds:
+        if pick < pile[kind]:
+            return kind
+        pick -= pile[kind]
+    raise AssertionError("unreachable: the pick is below the pile's size")
+
+
+def _free_path_possible(state: State, seat: int) -> bool:
+    """Whether Road Building can place a road (or, with Seafarers, a ship) now."""
+    if building.road_spots(state, seat, free=True):
+        return True
+    return state.scenario is not None and bool(ships.ship_spots(state, seat, free=True))
 
 
 def named_bank(state: State) -> dict[str, int]:
@@ -798,6 +1204,8 @@ def final_points(state: State, seat: int) -> JSON:
         "largest_army": 2 if state.army == seat else 0,
         "victory_point_cards": state.hidden_points(seat),
     }
+    if state.scenario is not None:
+        sources["special_points"] = state.special[seat]
     return {"seat": seat, "total": sum(sources.values()), "sources": sources}
 
 
@@ -835,7 +1243,14 @@ def _road_menu(state: State, decision: Decision) -> JSON:
     setup, free = decision.kind == "place_road", decision.kind == "free_roads"
     names = state.layout.edge_names
     spots = building.road_spots(state, decision.seat, setup=setup, free=free)
-    return {"build_road": {"edges": [names[e] for e in spots]}}
+    menu: JSON = {}
+    if spots:
+        menu["build_road"] = {"edges": [names[e] for e in spots]}
+    if state.scenario is not None:
+        afloat = ships.ship_spots(state, decision.seat, setup=setup, free=free)
+        if afloat:
+            menu["build_ship"] = {"edges": [names[e] for e in afloat]}
+    return menu
 
 
 def _roll_menu(state: State, decision: Decision) -> JSON:
@@ -857,7 +1272,27 @@ def _robber_menu(state: State, decision: Decision) -> JSON:
         for h in state.layout.land
         if h != state.robber
     ]
-    return {"move_robber": {"hexes": hexes}}
+    menu: JSON = {"move_robber": {"hexes": hexes}}
+    if state.scenario is not None:
+        menu["move_pirate"] = {
+            "hexes": [
+                {"hex": hex_name(h), "victims": ships.pirate_victims(state, seat, h)}
+                for h in state.layout.sea
+                if h != state.pirate
+            ]
+        }
+    return menu
+
+
+def _gold_menu(state: State, decision: Decision) -> JSON:
+    count = min(decision.details["count"], sum(state.bank))
+    return {"choose_gold": {"count": count, "bank": named_bank(state)}}
+
+
+def _harbour_menu(state: State, decision: Decision) -> JSON:
+    names = state.layout.edge_names
+    left = len(state.harbours_left)
+    return {"place_harbour": {"edges": [names[e] for e in harbour_places(state)], "left": left}}
 
 
 def turn_choices(state: State, seat: int) -> list[tuple[str, Any]]:
@@ -873,6 +1308,10 @@ def turn_choices(state: State, seat: int) -> list[tuple[str, Any]]:
         found += [("build_settlement", c) for c in building.settlement_spots(state, seat)]
     if pieces["city"] and can_pay(hand, COSTS["city"]):
         found += [("build_city", c) for c in building.city_spots(state, seat)]
+    if state.scenario is not None:
+        if pieces["ship"] and can_pay(hand, COSTS["ship"]):
+            found += [("build_ship", e) for e in ships.ship_spots(state, seat)]
+        found += [("move_ship", move) for move in ships.ship_moves(state, seat)]
     if development_purchase_problem(state, seat) is None:
         found.append(("buy_development", None))
     if not state.dev_played:
@@ -896,8 +1335,8 @@ def _development_choices(state: State, seat: int) -> list[tuple[str, Any]]:
         return found
     if development_play_problem(state, seat, KNIGHT) is None:
         found.append(("play_knight", None))
-    if development_play_problem(state, seat, ROAD_BUILDING) is None and building.road_spots(
-        state, seat, free=True
+    if development_play_problem(state, seat, ROAD_BUILDING) is None and _free_path_possible(
+        state, seat
     ):
         found.append(("play_road_building", None))
     if development_play_problem(state, seat, YEAR_OF_PLENTY) is None:
@@ -915,8 +1354,11 @@ def _development_choices(state: State, seat: int) -> list[tuple[str, Any]]:
 
 def choice_command(state: State, kind: str, argument: Any) -> JSON:
     """The command a choice of :func:`turn_choices` stands for."""
-    if kind == "build_road":
+    if kind in ("build_road", "build_ship"):
         return {"type": kind, "edge": state.layout.edge_names[argument]}
+    if kind == "move_ship":
+        names = state.layout.edge_names
+        return {"type": kind, "from": names[argument[0]], "to": names[argument[1]]}
     if kind in ("build_settlement", "build_city"):
         return {"type": kind, "corner": state.layout.corner_names[argument]}
     if kind == "maritime_trade":
@@ -936,8 +1378,11 @@ def _turn_menu(state: State, decision: Decision) -> JSON:
     seat, layout = decision.seat, state.layout
     menu: JSON = {}
     for kind, argument in turn_choices(state, seat):
-        if kind == "build_road":
+        if kind in ("build_road", "build_ship"):
             menu.setdefault(kind, {"edges": []})["edges"].append(layout.edge_names[argument])
+        elif kind == "move_ship":
+            move = {"from": layout.edge_names[argument[0]], "to": layout.edge_names[argument[1]]}
+            menu.setdefault(kind, {"moves": []})["moves"].append(move)
         elif kind in ("build_settlement", "build_city"):
             entry = menu.setdefault(kind, {"corners": []})
             entry["corners"].append(layout.corner_names[argument])
@@ -1021,10 +1466,14 @@ _MENUS: dict[str, Callable[[State, Decision], JSON]] = {
     "conclude_trade": _conclude_menu,
     "propose_trade": _propose_menu,
     "consider_proposal": _consider_menu,
+    "choose_gold": _gold_menu,
+    "place_harbour": _harbour_menu,
 }
 
 _HANDLERS: dict[str, Callable[..., list[Event]]] = {
-    command: getattr(Catan, "_" + command) for commands in ANSWERS.values() for command in commands
+    command: getattr(Catan, "_" + command)
+    for commands in SEAFARERS_ANSWERS.values()
+    for command in commands
 }
 
 CATAN = Catan()

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from functools import lru_cache
 
-from service.rules.catan.board import GOLD, SEA, TERRAIN_RESOURCE, Board
+from service.rules.catan.board import FOG, GOLD, SEA, TERRAIN_RESOURCE, Board
 from service.rules.catan.pieces import RESOURCE_INDEX
 from service.rules.hexes.geometry import Hex, corner_name, edge_name, hex_name, neighbours
 
@@ -39,6 +39,7 @@ class Layout:
         "harbours",
         "land",
         "sea",
+        "fog",
         "land_corner",
         "road_edge",
         "ship_edge",
@@ -56,8 +57,11 @@ class Layout:
         self.edge_by_name = {name: i for i, name in enumerate(self.edge_names)}
         self.hex_by_name: dict[str, Hex] = {name: h for h, name in self.hex_names.items()}
         ordered = sorted(board.hexes, key=lambda h: (h[1], h[0]))
-        self.land: tuple[Hex, ...] = tuple(h for h in ordered if board.hexes[h].terrain != SEA)
-        self.sea: tuple[Hex, ...] = tuple(h for h in ordered if board.hexes[h].terrain == SEA)
+        terrain_of = {h: tile.terrain for h, tile in board.hexes.items()}
+        self.land: tuple[Hex, ...] = tuple(h for h in ordered if terrain_of[h] not in (SEA, FOG))
+        self.sea: tuple[Hex, ...] = tuple(h for h in ordered if terrain_of[h] == SEA)
+        #: The Fog Islands: spaces whose tile is not turned up yet (neither land nor sea)
+        self.fog: frozenset[Hex] = frozenset(h for h in ordered if terrain_of[h] == FOG)
         land = frozenset(self.land)
         #: number -> ((hex, resource index or GOLD_YIELD, corners of the hex), ...)
         producing: dict[int, list[tuple[Hex, int, tuple[int, ...]]]] = {}
@@ -70,11 +74,16 @@ class Layout:
         self.producing = {n: tuple(found) for n, found in producing.items()}
         #: per corner: whether it touches land (settlements stand only there)
         self.land_corner = tuple(any(h in land for h in hs) for hs in grid.corner_hexes)
-        #: per path: whether a road may go there (land on a side) or a ship (sea on a
-        #: side, or the frame's sea beyond the board's last hexes)
+        #: per path: whether a road may go there (land on a side) or a ship: between two
+        #: tiles, one of them sea ("en mer, entre deux tuiles Mer, ou le long de la
+        #: côte, entre une tuile Mer et une tuile Terrain": never along the frame, never
+        #: beside a fog space still face down)
         self.road_edge = tuple(any(h in land for h in hs) for hs in grid.edge_hexes)
         self.ship_edge = tuple(
-            len(hs) < 2 or any(h not in land for h in hs) for hs in grid.edge_hexes
+            len(hs) == 2
+            and SEA in (terrain_of[hs[0]], terrain_of[hs[1]])
+            and FOG not in (terrain_of[hs[0]], terrain_of[hs[1]])
+            for hs in grid.edge_hexes
         )
         #: land hex -> its island (land hexes joined side by side), numbered in order
         self.island_of = _islands(self.land, land)

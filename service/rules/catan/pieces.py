@@ -21,9 +21,11 @@ COSTS: Final[dict[str, tuple[int, ...]]] = {
     "settlement": (1, 1, 1, 1, 0),
     "city": (0, 0, 0, 2, 3),
     "development": (0, 0, 1, 1, 1),
+    "ship": (0, 1, 1, 0, 0),
 }
-#: pieces of each kind a seat owns
+#: pieces of each kind a seat owns (Seafarers adds 15 ships)
 PIECES: Final = {"road": 15, "settlement": 5, "city": 4}
+SHIPS: Final = 15
 #: resource cards of each kind in the bank at the start
 BANK: Final = 19
 

@@ -395,3 +395,153 @@ def new_world(rng: random.Random, doc: Mapping[str, Any] | None = None) -> Scena
             (),
             None,
         )
+
+
+# --- a game's board and scenario data, dealt from a file ---------------------------------
+
+
+def deal(number: int, players: int, rng: random.Random, *, shuffle: bool) -> dict[str, Any]:
+    """The ``board`` and ``scenario`` parts of a Seafarers game's ``game_started``.
+
+    With ``shuffle`` each set-up group of the file is laid out as the scenario's
+    random set-up says (terrains and numbers shuffled within the group, or numbers
+    along the base game's spiral, harbour types shuffled over the harbour places),
+    drawn again until no red numbers touch and none lies on gold where the scenario
+    asks; without it the file's own arrangement is played. Scenario 9 is always
+    drawn from ``rng``. Fog spaces are on the board as ``"fog"``; what lies under them
+    is not on the board at all (it is drawn when they are turned up).
+    """
+    doc = raw(filename(number, players))
+    if doc["hexes"] is None:
+        return _new_world_game(doc, rng)
+    scenario = from_json(doc)
+    hexes = dict(scenario.hexes)
+    harbours = [h.type for h in scenario.harbours]
+    setup = doc["setup"]
+    if shuffle:
+        hexes = _shuffled(hexes, setup, rng)
+        if setup.get("harbours") == "shuffled":
+            rng.shuffle(harbours)
+    fog = scenario.fog
+    board_hexes = [
+        {"hex": hex_name(h), "terrain": t.terrain, "number": t.number}
+        for h, t in sorted(hexes.items(), key=lambda item: item[0][::-1])
+    ]
+    if fog is not None:
+        board_hexes += [{"hex": hex_name(h), "terrain": "fog", "number": None} for h in fog.hexes]
+    board = {
+        "hexes": board_hexes,
+        "harbours": [
+            {"type": kind, "corners": [str_corner(c) for c in harbour.corners]}
+            for kind, harbour in zip(harbours, scenario.harbours, strict=True)
+        ],
+        "robber": None if scenario.robber is None else hex_name(scenario.robber),
+        "pirate": None if scenario.pirate is None else hex_name(scenario.pirate),
+    }
+    if shuffle and scenario.robber is not None:
+        # the robber starts on the desert, or on the 12 where the scenario has none
+        board["robber"] = hex_name(_robber_start(hexes, scenario.robber))
+    data = {
+        "number": number,
+        "name": scenario.name,
+        "victory_points": scenario.victory_points,
+        "areas": [
+            {
+                "name": area.name,
+                "hexes": sorted(hex_name(h) for h in area.hexes),
+                "start": area.start,
+                "special_points": area.special_points,
+            }
+            for area in scenario.areas
+        ],
+        "fog": None
+        if fog is None
+        else {
+            "terrains": dict(fog.terrains),
+            "numbers": {str(n): c for n, c in sorted(fog.numbers.items())},
+        },
+        "harbours_to_place": [],
+    }
+    return {"board": board, "scenario": data}
+
+
+def str_corner(c: Any) -> str:
+    return f"{c.q},{c.r},{c.d}"
+
+
+def _robber_start(hexes: Mapping[Hex, Tile], printed: Hex) -> Hex:
+    """Where the robber starts on a shuffled map: the printed desert if it is still
+    one, else a desert, else the hex carrying the 12 (as the rulebook starts it on a
+    map without a desert)."""
+    if hexes[printed].terrain == "desert":
+        return printed
+    deserts = sorted(h for h, t in hexes.items() if t.terrain == "desert")
+    if deserts:
+        return deserts[0]
+    return min(h for h, t in hexes.items() if t.number == 12)
+
+
+def _shuffled(hexes: dict[Hex, Tile], setup: Mapping[str, Any], rng: random.Random) -> dict:
+    spiral_tokens = [int(n) for n in _base_spiral()]
+    while True:
+        laid = dict(hexes)
+        for group in setup["groups"]:
+            cells = [parse_hex(h) for h in group["hexes"]]
+            terrains = [hexes[h].terrain for h in cells]
+            tokens = [hexes[h].number for h in cells if hexes[h].number is not None]
+            if group["terrains"] == "shuffled":
+                rng.shuffle(terrains)
+            numbered = [h for h, t in zip(cells, terrains, strict=True) if t in NUMBERED]
+            if group["numbers"] == "spiral" and sorted(tokens) == sorted(spiral_tokens):
+                tokens = list(spiral_tokens)
+            elif group["numbers"] != "fixed":
+                rng.shuffle(tokens)
+            numbers = dict(zip(numbered, tokens, strict=True))
+            for h, t in zip(cells, terrains, strict=True):
+                laid[h] = Tile(t, numbers.get(h))
+        red = {h for h, t in laid.items() if t.number in RED_NUMBERS}
+        if setup.get("no_red_on_gold") and any(laid[h].terrain == "gold" for h in red):
+            continue
+        if setup.get("red_numbers_apart") and any(n in red for h in red for n in neighbours(h)):
+            continue
+        return laid
+
+
+def _base_spiral() -> list[int]:
+    from service.rules.catan.board import base_data
+
+    return list(base_data()["number_spiral"])
+
+
+def _new_world_game(doc: Mapping[str, Any], rng: random.Random) -> dict[str, Any]:
+    """Scenario 9: the map drawn; each island is an area (worked out from the board when
+    it is laid: every island a seat settles in the set-up is one of its start islands,
+    any other a foreign one), and the harbour markers are left for the seats to place,
+    face down."""
+    scenario = new_world(rng, doc)
+    markers = [kind for kind, n in doc["generated"]["harbours"].items() for _ in range(n)]
+    board = {
+        "hexes": [
+            {"hex": hex_name(h), "terrain": t.terrain, "number": t.number}
+            for h, t in sorted(scenario.hexes.items(), key=lambda item: item[0][::-1])
+        ],
+        "harbours": [],
+        "robber": None,
+        "pirate": None,
+    }
+    data = {
+        "number": 9,
+        "name": doc["name"],
+        "victory_points": doc["victory_points"],
+        "areas": None,
+        "island_points": NEW_WORLD_SPECIAL_POINTS,
+        "fog": None,
+        "harbours_to_place": sorted(markers),
+    }
+    return {"board": board, "scenario": data}
+
+
+#: The New World: the points for a seat's first settlement on each foreign island. The
+#: rulebook names foreign islands for this scenario but prints no amount; 2 is the
+#: amount every other scenario of the book gives (see docs/rulesets/catan.md).
+NEW_WORLD_SPECIAL_POINTS: Final = 2

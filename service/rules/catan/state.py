@@ -25,9 +25,11 @@ from service.rules.catan.pieces import (
     KNIGHT,
     PIECES,
     RESOURCE_INDEX,
+    SHIPS,
     counts_of,
 )
 from service.rules.decisions import Agenda, Pending
+from service.rules.hexes.geometry import Hex, parse_hex
 
 #: decision kind -> the commands that answer it
 ANSWERS: dict[str, tuple[str, ...]] = {
@@ -55,6 +57,16 @@ ANSWERS: dict[str, tuple[str, ...]] = {
     "conclude_trade": ("confirm_trade", "cancel_trade"),
     "propose_trade": ("propose_trade", "pass_trade"),
     "consider_proposal": ("accept_proposal", "decline_proposal"),
+}
+#: Seafarers: the same decisions, some answered by more commands, and its own
+SEAFARERS_ANSWERS: dict[str, tuple[str, ...]] = {
+    **ANSWERS,
+    "place_harbour": ("place_harbour",),
+    "place_road": ("build_road", "build_ship"),
+    "move_robber": ("move_robber", "move_pirate"),
+    "turn": (*ANSWERS["turn"][:-1], "build_ship", "move_ship", ANSWERS["turn"][-1]),
+    "free_roads": ("build_road", "build_ship"),
+    "choose_gold": ("choose_gold",),
 }
 #: the decisions that belong to one trade under way
 TRADE_DECISIONS = frozenset({"respond_trade", "conclude_trade", "consider_proposal"})
@@ -103,6 +115,20 @@ class State:
         "winners",
         "final",
         "events",
+        "scenario",
+        "ship",
+        "ships_of",
+        "new_ships",
+        "ship_moved",
+        "pirate",
+        "areas",
+        "area_of",
+        "settled",
+        "special",
+        "fog_tiles",
+        "fog_numbers",
+        "harbours_left",
+        "harbours_placed",
     )
 
     def __init__(self) -> None:
@@ -151,6 +177,29 @@ class State:
         self.winners: list[int] = []
         self.final: list[dict[str, Any]] = []
         self.events = 0
+        # -- Seafarers (all empty in the base game) --
+        #: the scenario's data from game_started (number, target, areas, fog piles)
+        self.scenario: dict[str, Any] | None = None
+        #: per edge: the seat with a ship there, or NOBODY
+        self.ship: list[int] = []
+        self.ships_of: list[list[int]] = []
+        #: the ships the seat in turn built this turn (they may not move yet)
+        self.new_ships: list[int] = []
+        self.ship_moved = False
+        self.pirate: Hex | None = None
+        #: the land areas (start areas, special points), and each land hex's area
+        self.areas: list[dict[str, Any]] = []
+        self.area_of: dict[Hex, int] = {}
+        #: per seat: the areas it has a settlement or city in (or had, in the set-up)
+        self.settled: list[set[int]] = []
+        #: per seat: special victory points (first settlements on foreign islands)
+        self.special: list[int] = []
+        #: The Fog Islands: the face-down piles, by terrain and by number
+        self.fog_tiles: dict[str, int] = {}
+        self.fog_numbers: dict[int, int] = {}
+        #: The New World: harbour markers still to be placed, and the places chosen
+        self.harbours_left: list[str] = []
+        self.harbours_placed: list[str] = []
 
     def copy(self) -> State:
         other = State.__new__(State)
@@ -168,6 +217,14 @@ class State:
         other.road_length, other.winners = list(self.road_length), list(self.winners)
         other.agenda = self.agenda.copy()
         other.offer = None if self.offer is None else _copy_offer(self.offer)
+        other.scenario, other.areas, other.area_of = self.scenario, self.areas, self.area_of
+        other.pirate = self.pirate
+        other.ship, other.ships_of = list(self.ship), [list(x) for x in self.ships_of]
+        other.new_ships, other.ship_moved = list(self.new_ships), self.ship_moved
+        other.settled, other.special = [set(x) for x in self.settled], list(self.special)
+        other.fog_tiles, other.fog_numbers = dict(self.fog_tiles), dict(self.fog_numbers)
+        other.harbours_left = list(self.harbours_left)
+        other.harbours_placed = list(self.harbours_placed)
         return other
 
     # -- what follows from the fields ------------------------------------------------
@@ -179,10 +236,14 @@ class State:
         return sum(self.devs[seat]) + sum(self.new_devs[seat]) + self.dev_unknown[seat]
 
     def public_points(self, seat: int) -> int:
-        """Points everyone can count: buildings and the two awards."""
+        """Points everyone can count: buildings, the two awards and special points."""
         points = sum(2 if self.city[c] else 1 for c in self.buildings_of[seat])
         points += 2 * (self.longest == seat) + 2 * (self.army == seat)
-        return points
+        return points + (self.special[seat] if self.special else 0)
+
+    def occupied(self, edge: int) -> bool:
+        """Whether a path holds a road or a ship (a coast path holds one, not both)."""
+        return self.road[edge] != NOBODY or (bool(self.ship) and self.ship[edge] != NOBODY)
 
     def hidden_points(self, seat: int) -> int:
         """Victory point cards, known to their owner's fold (and the server's)."""
@@ -217,6 +278,19 @@ def _game_started(state: State, data: dict[str, Any]) -> None:
     state.setup_corner = [NOBODY] * seats
     state.rates = [[4] * 5 for _ in range(seats)]
     state.road_length = [0] * seats
+    scenario = data.get("scenario")
+    if scenario is not None:
+        state.scenario = scenario
+        state.agenda = Agenda(SEAFARERS_ANSWERS)
+        for pieces in state.pieces:
+            pieces["ship"] = SHIPS
+        state.ships_of = [[] for _ in range(seats)]
+        state.settled = [set() for _ in range(seats)]
+        state.special = [0] * seats
+        if scenario["fog"] is not None:
+            state.fog_tiles = dict(scenario["fog"]["terrains"])
+            state.fog_numbers = {int(n): c for n, c in scenario["fog"]["numbers"].items()}
+        state.harbours_left = list(scenario["harbours_to_place"])
     if data.get("board") is None:
         state.agenda.then(Pending(0, "set_board"))
     else:
@@ -227,14 +301,42 @@ def _lay_board(state: State, board: dict[str, Any]) -> None:
     """The board is known: the set-up starts (snake order), then the first turn."""
     state.layout = layout = layout_of(board)
     state.robber = layout.board.robber
+    state.pirate = layout.board.pirate
     state.owner = [NOBODY] * len(layout.grid.corners)
     state.city = [False] * len(layout.grid.corners)
     state.road = [NOBODY] * len(layout.grid.edges)
+    if state.scenario is not None:
+        state.ship = [NOBODY] * len(layout.grid.edges)
+        state.areas = _areas(state.scenario, layout)
+        state.area_of = {
+            parse_hex(h): i for i, area in enumerate(state.areas) for h in area["hexes"]
+        }
+    # The New World: the seats place the harbour markers in turn, then the set-up
+    for i in range(len(state.harbours_left)):
+        state.agenda.then(Pending(i % state.seats, "place_harbour"))
     order = [*range(state.seats), *reversed(range(state.seats))]
     for seat in order:
         state.agenda.then(Pending(seat, "place_settlement"))
         state.agenda.then(Pending(seat, "place_road"))
     state.agenda.then(Pending(0, "roll"))
+
+
+def _areas(scenario: dict[str, Any], layout: Layout) -> list[dict[str, Any]]:
+    """The scenario's land areas; where it names none (The New World), each island."""
+    if scenario["areas"] is not None:
+        return list(scenario["areas"])
+    islands: dict[int, list[str]] = {}
+    for h, island in layout.island_of.items():
+        islands.setdefault(island, []).append(layout.hex_names[h])
+    return [
+        {
+            "name": f"island-{i + 1}",
+            "hexes": sorted(hexes),
+            "start": True,
+            "special_points": scenario["island_points"],
+        }
+        for i, hexes in sorted(islands.items())
+    ]
 
 
 def _board_set(state: State, data: dict[str, Any]) -> None:
@@ -264,6 +366,11 @@ def _settlement_built(state: State, data: dict[str, Any]) -> None:
         state.road_length[int(other)] = length
     state.pieces[seat]["settlement"] -= 1
     state.rates[seat] = state.layout.rates_with(state.rates[seat], corner)
+    if state.scenario is not None:
+        state.settled[seat].update(data["areas"])
+        state.special[seat] += data.get("special", 0)
+        if "length" in data:  # a road and a ship of the seat now join here
+            state.road_length[seat] = data["length"]
     if state.phase == SETUP:
         state.setup_corner[seat] = corner
         state.agenda.close(state.agenda.open[0])
@@ -275,8 +382,22 @@ def _road_built(state: State, data: dict[str, Any]) -> None:
     seat, edge = data["seat"], state.layout.edge_by_name[data["edge"]]
     state.road[edge] = seat
     state.roads_of[seat].append(edge)
+    _path_built(state, data, "road")
+
+
+def _ship_built(state: State, data: dict[str, Any]) -> None:
+    seat, edge = data["seat"], state.layout.edge_by_name[data["edge"]]
+    state.ship[edge] = seat
+    state.ships_of[seat].append(edge)
+    state.new_ships.append(edge)
+    _path_built(state, data, "ship")
+
+
+def _path_built(state: State, data: dict[str, Any], kind: str) -> None:
+    """What a road and a ship have in common: the piece, the length, the decision."""
+    seat = data["seat"]
     state.road_length[seat] = data["length"]
-    state.pieces[seat]["road"] -= 1
+    state.pieces[seat][kind] -= 1
     if state.phase == SETUP:
         state.agenda.close(state.agenda.open[0])
         if len(state.agenda.open) == 1 and state.agenda.open[0].kind == "roll":
@@ -287,7 +408,18 @@ def _road_built(state: State, data: dict[str, Any]) -> None:
         if state.free_roads == 0:
             state.agenda.close(state.agenda.find(seat, "free_roads"))
     else:
-        _pay(state, seat, COSTS["road"])
+        _pay(state, seat, COSTS[kind])
+
+
+def _ship_moved(state: State, data: dict[str, Any]) -> None:
+    seat, by_name = data["seat"], state.layout.edge_by_name
+    origin, target = by_name[data["from"]], by_name[data["to"]]
+    state.ship[origin] = NOBODY
+    state.ship[target] = seat
+    ships = state.ships_of[seat]
+    ships[ships.index(origin)] = target
+    state.road_length[seat] = data["length"]
+    state.ship_moved = True
 
 
 def _free_roads_ended(state: State, data: dict[str, Any]) -> None:
@@ -304,9 +436,49 @@ def _city_built(state: State, data: dict[str, Any]) -> None:
 
 
 def _resources_taken(state: State, data: dict[str, Any]) -> None:
-    """Starting resources, production, a year of plenty: from the bank to seats."""
+    """Starting resources, production, a year of plenty: from the bank to seats; gold
+    fields (Seafarers) owe resources of each seat's choice, chosen at once."""
     for seat, resources in data["gains"].items():
         _gain(state, int(seat), counts_of(resources))
+    _gold_due(state, data.get("gold"))
+
+
+def _gold_due(state: State, gold: dict[str, int] | None) -> None:
+    if gold:
+        choices = [Pending(int(s), "choose_gold", {"count": n}) for s, n in gold.items()]
+        state.agenda.interrupt(choices)
+
+
+def _gold_chosen(state: State, data: dict[str, Any]) -> None:
+    seat = data["seat"]
+    _gain(state, seat, counts_of(data["resources"]))
+    state.agenda.close(state.agenda.find(seat, "choose_gold"))
+
+
+def _hex_revealed(state: State, data: dict[str, Any]) -> None:
+    """The Fog Islands: a space's tile (and number, on land) turned up from the piles;
+    a land tile gives the builder its resource (gold: one of its choice)."""
+    board = state.layout.board.to_json()
+    for tile in board["hexes"]:
+        if tile["hex"] == data["hex"]:
+            tile["terrain"], tile["number"] = data["terrain"], data["number"]
+    state.layout = layout_of(board)
+    state.fog_tiles[data["terrain"]] -= 1
+    if data["number"] is not None:
+        state.fog_numbers[data["number"]] -= 1
+    _resources_taken(state, data)
+
+
+def _harbour_placed(state: State, data: dict[str, Any]) -> None:
+    """The New World: a harbour marker placed face down; the last one placed turns
+    them all up (``harbours``, the whole list)."""
+    state.agenda.close(state.agenda.find(data["seat"], "place_harbour"))
+    state.harbours_left.pop()
+    state.harbours_placed.append(data["edge"])
+    if "harbours" in data:
+        board = state.layout.board.to_json()
+        board["harbours"] = data["harbours"]
+        state.layout = layout_of(board)
 
 
 def _dice_rolled(state: State, data: dict[str, Any]) -> None:
@@ -340,6 +512,11 @@ def _discarded(state: State, data: dict[str, Any]) -> None:
 
 def _robber_moved(state: State, data: dict[str, Any]) -> None:
     state.robber = state.layout.hex_by_name[data["hex"]]
+    state.agenda.close(state.agenda.find(data["seat"], "move_robber"))
+
+
+def _pirate_moved(state: State, data: dict[str, Any]) -> None:
+    state.pirate = state.layout.hex_by_name[data["hex"]]
     state.agenda.close(state.agenda.find(data["seat"], "move_robber"))
 
 
@@ -495,6 +672,8 @@ def _turn_ended(state: State, data: dict[str, Any]) -> None:
     state.turn += 1
     state.rolled = False
     state.dev_played = False
+    state.new_ships = []
+    state.ship_moved = False
     state.agenda.then(Pending(following, "roll"))
 
 
@@ -510,6 +689,12 @@ EVOLVERS: dict[str, Callable[[State, dict[str, Any]], None]] = {
     "board_set": _board_set,
     "settlement_built": _settlement_built,
     "road_built": _road_built,
+    "ship_built": _ship_built,
+    "ship_moved": _ship_moved,
+    "pirate_moved": _pirate_moved,
+    "gold_chosen": _gold_chosen,
+    "hex_revealed": _hex_revealed,
+    "harbour_placed": _harbour_placed,
     "free_roads_ended": _free_roads_ended,
     "city_built": _city_built,
     "starting_resources": _resources_taken,

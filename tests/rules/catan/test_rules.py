@@ -36,6 +36,7 @@ from tests.rules.catan.table import (
 
 def test_options_default_to_a_random_board_10_points_and_discards_over_7():
     assert CATAN.normalize_options({}) == {
+        "scenario": None,
         "layout": "random",
         "numbers": "spiral",
         "no_adjacent_red_numbers": False,
@@ -1219,7 +1220,7 @@ def test_a_command_missing_its_place_is_refused_as_an_unknown_place():
 
 
 def test_every_refusal_code_of_the_rules_is_exercised_by_a_test():
-    source = Path(__file__).read_text("utf-8")
+    source = "".join(p.read_text("utf-8") for p in Path(__file__).parent.glob("test_*.py"))
     exercised = set(re.findall(r'"([a-z_]+)"', source))
     # bad_command is worded for the API but never raised: a missing or mistyped field
     # is refused as the unknown place or the bad value it is (see the test above)

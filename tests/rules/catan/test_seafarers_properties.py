@@ -1,0 +1,111 @@
+"""Properties of whole Seafarers games between bots, for every scenario and player
+count, internal randomness, from random seeds.
+
+After every command the base game's invariants hold (resources, development cards,
+roads, settlements and cities conserved, points fall only with an award lost, one
+decision id each, some seat awaited until the end: :class:`Watch`), and the ships
+too: 15 per seat, in supply or on the board, never two on a path nor a ship and a
+road. At the end the log replays to the live state, every reader's fold of it gives
+the view the live state shows it, and the winner has the scenario's target.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from service.rules.catan.game import CATAN, SCENARIOS
+from service.rules.catan.pieces import SHIPS
+from service.rules.catan.state import NOBODY, State
+from service.rules.core import Event
+from service.rules.play import play_game
+from tests.rules.catan.test_catan_properties import (
+    Watch,
+    assert_every_reader_folds_its_own_view,
+    assert_hidden_cards_stay_hidden,
+)
+
+
+class SeaWatch(Watch):
+    def __call__(self, state: State, events: list[Event]) -> None:
+        super().__call__(state, events)
+        if state.layout is None:
+            return
+        for s in range(state.seats):
+            assert state.pieces[s]["ship"] + len(state.ships_of[s]) == SHIPS
+            assert all(state.ship[e] == s for e in state.ships_of[s])
+        on_board = [e for e, seat in enumerate(state.ship) if seat != NOBODY]
+        assert sorted(on_board) == sorted(e for s in state.ships_of for e in s)
+        assert not any(state.road[e] != NOBODY for e in on_board)
+        assert all(state.layout.ship_edge[e] for e in on_board)
+        assert state.special == [
+            sum(
+                area["special_points"]
+                for i, area in enumerate(state.areas)
+                if i in state.settled[s] and area["special_points"]
+            )
+            - _start_points(state, s)
+            for s in range(state.seats)
+        ]
+
+
+def _start_points(state: State, seat: int) -> int:
+    """The special points of the areas a seat settled in the set-up (never paid)."""
+    setup = {c for c in state.buildings_of[seat][:2]}
+    areas = {
+        state.area_of[h]
+        for c in setup
+        for h in state.layout.grid.corner_hexes[c]
+        if h in state.area_of and state.layout.land_corner[c]
+    }
+    return sum(state.areas[a]["special_points"] for a in areas)
+
+
+CASES = [(n, seats) for n, info in SCENARIOS.items() for seats in info.players]
+
+games = st.fixed_dictionaries(
+    {
+        "case": st.sampled_from(CASES),
+        "seed": st.binary(min_size=1, max_size=8),
+        "bot": st.sampled_from(["random", "value"]),
+        "layout": st.sampled_from(["random", "beginner"]),
+    }
+)
+
+
+def play(game: dict[str, Any]) -> tuple[list[Event], State, SeaWatch]:
+    number, seats = game["case"]
+    watch = SeaWatch()
+    options = {"scenario": number, "layout": game["layout"]}
+    events, state = play_game(
+        CATAN, options, seats, game["seed"], [game["bot"]] * seats, observe=watch
+    )
+    return events, state, watch
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(games, min_size=4, max_size=4))
+def test_seafarers_bot_games_end_conserve_ships_and_every_reader_folds_its_own_view(batch):
+    """100 games over every scenario and player count."""
+    for game in batch:
+        events, state, watch = play(game)
+        assert CATAN.is_over(state) and events[-1].type == "game_ended"
+        ended = events[-1].data
+        (winner,) = ended["winners"]
+        target = SCENARIOS[game["case"][0]].victory_points
+        totals = {entry["seat"]: entry["total"] for entry in ended["points"]}
+        assert totals[winner] >= target
+        for entry in ended["points"]:
+            assert sum(entry["sources"].values()) == entry["total"]
+        assert_every_reader_folds_its_own_view(events, state)
+        assert_hidden_cards_stay_hidden(events, game["case"][1])
+
+
+def test_every_scenario_and_player_count_plays_to_the_end():
+    for number, seats in CASES:
+        for bot in ("random", "value"):
+            game = {"case": (number, seats), "seed": bytes([number, seats]), "bot": bot}
+            events, state, _ = play({**game, "layout": "random"})
+            assert CATAN.is_over(state), (number, seats, bot)
