@@ -10,6 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from service.rules.catan.game import CATAN
 from service.rules.core import IllegalMove
 from service.rules.play import play_game
 from service.rules.registry import all_rulesets
@@ -43,7 +44,14 @@ json_values = st.recursive(
 )
 
 
-def states_of(ruleset):
+#: every ruleset with the options above, and two Seafarers scenarios of Catan
+CASES = [(r, OPTIONS.get(r.name, {})) for r in all_rulesets()] + [
+    (CATAN, {"scenario": 3}),
+    (CATAN, {"scenario": 9}),
+]
+
+
+def states_of(ruleset, options):
     """Some states along one bot game (copies: a refused command must not matter)."""
     seats = ruleset.min_seats + 1
     found = []
@@ -53,13 +61,15 @@ def states_of(ruleset):
             found.append(ruleset.copy_state(state))
 
     bots = [ruleset.bots[0]] * seats
-    play_game(ruleset, OPTIONS.get(ruleset.name, {}), seats, b"fuzz", bots, keep)
+    play_game(ruleset, options, seats, b"fuzz", bots, keep)
     return found
 
 
-@pytest.mark.parametrize("ruleset", all_rulesets(), ids=lambda r: r.name)
-def test_random_json_commands_are_refused_or_decided_never_crash(ruleset):
-    states = states_of(ruleset)
+@pytest.mark.parametrize(
+    ("ruleset", "options"), CASES, ids=lambda c: getattr(c, "name", None) or str(c or "")
+)
+def test_random_json_commands_are_refused_or_decided_never_crash(ruleset, options):
+    states = states_of(ruleset, options)
     field_names = sorted(
         {name for options in ruleset.describe().get("commands", {}).values() for name in options}
         if isinstance(ruleset.describe().get("commands"), dict)

@@ -7,17 +7,26 @@ from __future__ import annotations
 
 import pytest
 
+from service.rules.catan.game import CATAN
 from service.rules.play import play_game
 from service.rules.registry import all_rulesets
 
 OPTIONS = {"carcassonne": {"expansions": ["hills_sheep", "traders_builders"]}}
+#: every ruleset with the options above, and Catan's Seafarers scenarios with the most
+#: moving parts: the fog turned up, gold, ships; the harbour markers placed by seats
+CASES = [(r, OPTIONS.get(r.name, {})) for r in all_rulesets()] + [
+    (CATAN, {"scenario": 3}),
+    (CATAN, {"scenario": 9}),
+]
 
 
-@pytest.mark.parametrize("ruleset", all_rulesets(), ids=lambda r: r.name)
-def test_every_prefix_of_a_log_folds_to_a_state_that_can_be_shown(ruleset):
+@pytest.mark.parametrize(
+    ("ruleset", "options"), CASES, ids=lambda c: getattr(c, "name", None) or str(c or "")
+)
+def test_every_prefix_of_a_log_folds_to_a_state_that_can_be_shown(ruleset, options):
     seats = ruleset.min_seats + 1
     bots = [ruleset.bots[0]] * seats
-    events, _ = play_game(ruleset, OPTIONS.get(ruleset.name, {}), seats, b"prefixes", bots)
+    events, _ = play_game(ruleset, options, seats, b"prefixes", bots)
     state = ruleset.initial_state()
     for event in events:
         state = ruleset.evolve(state, event)
