@@ -1,0 +1,644 @@
+"""Catan and the Seafarers scenarios, drawn from the ruleset's view.
+
+Pointy-top hexes in axial coordinates (``service.rules.hexes.geometry``: ``q`` east,
+``r`` south-east); a corner ``"q,r,N"`` is the top of hex (q, r), ``"q,r,S"`` its bottom;
+edges join two corners. The view's board lists every hex with its terrain and number
+(a fog space reads ``fog`` and is drawn blank grey: what lies under it is not in the
+view), the harbours by their two corners, the robber and the pirate; buildings, roads
+and ships carry their seat. Each terrain is named on its hex and each seat's pieces
+carry its letter, so nothing depends on telling colours apart.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from service.pictures.svg import (
+    INK,
+    PanelRow,
+    Point,
+    document,
+    el,
+    group,
+    num,
+    panel,
+    pd,
+    polygon,
+    seat_style,
+    text,
+)
+from service.rules.hexes.geometry import (
+    edge_between,
+    edge_corners,
+    edge_hexes,
+    hex_name,
+    neighbours,
+    parse_corner,
+    parse_edge,
+    parse_hex,
+)
+
+R = 60.0
+W = math.sqrt(3) * R
+MARGIN = 50.0
+PANEL_WIDTH = 360.0
+
+#: fill, ink for its label, label
+TERRAIN = {
+    "forest": ("#2e7d32", "#ffffff", "forest"),
+    "pasture": ("#a5d46a", "#1b3a0a", "pasture"),
+    "fields": ("#f2c94c", "#4a3b00", "fields"),
+    "hills": ("#c0603a", "#ffffff", "hills"),
+    "mountains": ("#8d8d8d", "#ffffff", "mountains"),
+    "desert": ("#e9dcae", "#5a4a1a", "desert"),
+    "gold": ("#d4af37", "#3a2a00", "gold"),
+    "sea": ("#5dade2", "#0b3954", ""),
+    "fog": ("#b9b9b9", "#555555", ""),
+}
+RESOURCE_TERRAIN = {
+    "brick": "hills",
+    "lumber": "forest",
+    "wool": "pasture",
+    "grain": "fields",
+    "ore": "mountains",
+}
+NUMBERS = (2, 3, 4, 5, 6, 8, 9, 10, 11, 12)
+LAND = frozenset(t for t in TERRAIN if t not in ("sea", "fog"))
+
+
+def centre(h: tuple[int, int]) -> Point:
+    q, r = h
+    return (W * (q + r / 2), 1.5 * R * r)
+
+
+def corner_point(name: str) -> Point:
+    c = parse_corner(name)
+    x, y = centre((c.q, c.r))
+    return (x, y - R) if c.d == "N" else (x, y + R)
+
+
+def hex_points(h: tuple[int, int], size: float = R) -> list[Point]:
+    x, y = centre(h)
+    return [
+        (x + size * math.cos(math.radians(a)), y + size * math.sin(math.radians(a)))
+        for a in (-90, -30, 30, 90, 150, 210)
+    ]
+
+
+def edge_points(name: str) -> tuple[Point, Point]:
+    e = parse_edge(name)
+    a, b = edge_corners(e)
+    return corner_point(_corner_name(a)), corner_point(_corner_name(b))
+
+
+def _corner_name(c) -> str:
+    return f"{c.q},{c.r},{c.d}"
+
+
+# -- pieces ---------------------------------------------------------------------------------
+
+
+def _moved(points: Sequence[Point], dx: float, dy: float) -> list[Point]:
+    return [(x + dx, y + dy) for x, y in points]
+
+
+def letter(x: float, y: float, seat: int, size: float) -> str:
+    style = seat_style(seat)
+    return text(
+        x,
+        y + size * 0.36,
+        style.letter,
+        size=size,
+        fill=style.ink,
+        text_anchor="middle",
+        font_weight="bold",
+    )
+
+
+def settlement(x: float, y: float, seat: int) -> str:
+    s = 12.0
+    pts = [
+        (x - s, y + s),
+        (x - s, y - s * 0.3),
+        (x, y - s * 1.25),
+        (x + s, y - s * 0.3),
+        (x + s, y + s),
+    ]
+    return polygon(pts, fill=seat_style(seat).colour, stroke=INK, stroke_width="2") + letter(
+        x, y + 2, seat, 11
+    )
+
+
+def city(x: float, y: float, seat: int) -> str:
+    pts = [
+        (x - 17, y + 13), (x - 17, y - 4), (x - 7, y - 12), (x + 3, y - 4),
+        (x + 3, y - 10), (x + 17, y - 10), (x + 17, y + 13),
+    ]  # fmt: skip
+    return polygon(pts, fill=seat_style(seat).colour, stroke=INK, stroke_width="2.5") + letter(
+        x, y + 3, seat, 13
+    )
+
+
+def road(a: Point, b: Point, seat: int) -> str:
+    p = (a[0] + (b[0] - a[0]) * 0.16, a[1] + (b[1] - a[1]) * 0.16)
+    q = (a[0] + (b[0] - a[0]) * 0.84, a[1] + (b[1] - a[1]) * 0.84)
+    d = f"M{num(p[0])} {num(p[1])}L{num(q[0])} {num(q[1])}"
+    mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+    return (
+        el("path", {"d": d, "stroke": INK, "stroke-width": "12", "stroke-linecap": "round"})
+        + el(
+            "path",
+            {
+                "d": d,
+                "stroke": seat_style(seat).colour,
+                "stroke-width": "8",
+                "stroke-linecap": "round",
+            },
+        )
+        + letter(mx, my, seat, 8)
+    )
+
+
+def ship(a: Point, b: Point, seat: int) -> str:
+    """A ship, upright, on the middle of its edge."""
+    x, y = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+    hull = [(x - 19, y - 1), (x + 19, y - 1), (x + 12, y + 12), (x - 12, y + 12)]
+    sail = [(x - 2, y - 3), (x - 2, y - 25), (x + 15, y - 5)]
+    return (
+        polygon(sail, fill="#ffffff", stroke=INK, stroke_width="1.5")
+        + polygon(hull, fill=seat_style(seat).colour, stroke=INK, stroke_width="2")
+        + letter(x, y + 5, seat, 10)
+    )
+
+
+def robber(x: float, y: float) -> str:
+    return (
+        el(
+            "ellipse",
+            {"cx": x, "cy": y + 12, "rx": "11", "ry": "5", "fill": "#3b3b3b", "stroke": "#000000"},
+        )
+        + el(
+            "path",
+            {
+                "d": pd("M", x - 8, y + 12, "Q", x, y - 22, x + 8, y + 12, "Z"),
+                "fill": "#4a4a4a",
+                "stroke": "#000000",
+                "stroke-width": "1.5",
+            },
+        )
+        + el(
+            "circle",
+            {
+                "cx": x,
+                "cy": y - 10,
+                "r": "6",
+                "fill": "#4a4a4a",
+                "stroke": "#000000",
+                "stroke-width": "1.5",
+            },
+        )
+    )
+
+
+def pirate(x: float, y: float) -> str:
+    hull = [(x - 20, y + 2), (x + 20, y + 2), (x + 13, y + 13), (x - 13, y + 13)]
+    return (
+        polygon(hull, fill="#111111", stroke="#000000")
+        + el(
+            "path",
+            {
+                "d": f"M{num(x)} {num(y + 2)}V{num(y - 22)}",
+                "stroke": "#111111",
+                "stroke-width": "2",
+            },
+        )
+        + polygon([(x + 1, y - 22), (x + 16, y - 8), (x + 1, y - 4)], fill="#111111")
+        + polygon([(x - 1, y - 20), (x - 14, y - 6), (x - 1, y - 4)], fill="#111111")
+        + el("circle", {"cx": x + 7, "cy": y - 12, "r": "2.2", "fill": "#ffffff"})
+    )
+
+
+def number_token(x: float, y: float, number: int) -> str:
+    red = number in (6, 8)
+    pips = 6 - abs(7 - number)
+    out = [
+        el(
+            "circle",
+            {"cx": x, "cy": y, "r": "17", "fill": "#f8f1dc", "stroke": INK, "stroke-width": "1.5"},
+        ),
+        text(
+            x,
+            y + 5,
+            str(number),
+            size=16,
+            fill="#b3261e" if red else INK,
+            text_anchor="middle",
+            font_weight="bold",
+        ),
+    ]
+    for k in range(pips):
+        out.append(
+            el(
+                "circle",
+                {
+                    "cx": x + (k - (pips - 1) / 2) * 4,
+                    "cy": y + 11,
+                    "r": "1.3",
+                    "fill": "#b3261e" if red else INK,
+                },
+            )
+        )
+    return "".join(out)
+
+
+def terrain_hex(h: tuple[int, int], terrain: str, number: int | None, extra=None) -> str:
+    fill, ink, label = TERRAIN.get(terrain, ("#ffffff", INK, terrain))
+    x, y = centre(h)
+    out = [polygon(hex_points(h), fill=fill, stroke="#3b3b3b", stroke_width="2")]
+    if terrain == "sea":
+        for k in (-1, 1):
+            out.append(
+                el(
+                    "path",
+                    {
+                        "d": f"M{num(x - 18)} {num(y + k * 24)}q6 -5 12 0t12 0t12 0",
+                        "fill": "none",
+                        "stroke": "#2e86c1",
+                        "stroke-width": "1.5",
+                    },
+                )
+            )
+    if label:
+        out.append(text(x, y - 30, label, size=11, fill=ink, text_anchor="middle"))
+    if terrain == "gold":
+        out.append(
+            polygon(
+                [(x - 24, y + 30), (x - 14, y + 22), (x + 14, y + 22), (x + 24, y + 30)],
+                fill="#f5d76e",
+                stroke="#7a5c00",
+            )
+        )
+    if number is not None:
+        out.append(number_token(x, y, number))
+    items = {
+        "class": "hex",
+        "data-hex": hex_name(h),
+        "data-terrain": terrain,
+        "data-number": number,
+        **(extra or {}),
+    }
+    return group(items, out)
+
+
+# -- the board -------------------------------------------------------------------------------
+
+
+def render(
+    view: Mapping[str, Any],
+    *,
+    seat: int | None,
+    names: Sequence[str],
+    version: int,
+    recent: Sequence[Mapping[str, Any]],
+) -> str:
+    board = view.get("board")
+    hexes = [] if board is None else board["hexes"]
+    terrain_at = {parse_hex(h["hex"]): h["terrain"] for h in hexes}
+    frame_hexes: list[tuple[int, int]] = []
+    if terrain_at and "sea" not in terrain_at.values():
+        frame_hexes = sorted(
+            {n for h in terrain_at for n in neighbours(h) if n not in terrain_at},
+            key=lambda h: (h[1], h[0]),
+        )
+    everything = list(terrain_at) + frame_hexes or [(0, 0)]
+    xs = [centre(h)[0] for h in everything]
+    ys = [centre(h)[1] for h in everything]
+    dx = MARGIN + W / 2 - min(xs)
+    dy = MARGIN + R - min(ys)
+    board_w = max(xs) - min(xs) + W + 2 * MARGIN
+    board_h = max(ys) - min(ys) + 2 * R + 2 * MARGIN
+
+    layers = []
+    layers.append(
+        group(
+            {"class": "sea-frame"},
+            [
+                polygon(hex_points(h), fill="#5dade2", stroke="#4a9fd4", stroke_width="1")
+                for h in frame_hexes
+            ],
+        )
+    )
+    layers.append(
+        group(
+            {"class": "hexes"},
+            [terrain_hex(parse_hex(h["hex"]), h["terrain"], h["number"]) for h in hexes],
+        )
+    )
+    if board is not None:
+        layers.append(_harbours(board.get("harbours", []), terrain_at))
+    robber_at = view.get("robber") or (board or {}).get("robber")
+    if robber_at:
+        x, y = centre(parse_hex(robber_at))
+        layers.append(
+            group(
+                {"class": "robber", "data-hex": robber_at},
+                ["<title>the robber</title>", robber(x - 30, y + 4)],
+            )
+        )
+    pirate_at = view.get("pirate") or (board or {}).get("pirate")
+    if pirate_at:
+        x, y = centre(parse_hex(pirate_at))
+        layers.append(
+            group(
+                {"class": "pirate", "data-hex": pirate_at},
+                ["<title>the pirate</title>", pirate(x, y + 6)],
+            )
+        )
+    layers.append(
+        group(
+            {"class": "roads"},
+            [
+                group(
+                    {"class": "road", "data-seat": r["seat"], "data-edge": r["edge"]},
+                    [road(*edge_points(r["edge"]), r["seat"])],
+                )
+                for r in view.get("roads", [])
+            ],
+        )
+    )
+    layers.append(
+        group(
+            {"class": "ships"},
+            [
+                group(
+                    {"class": "ship", "data-seat": s["seat"], "data-edge": s["edge"]},
+                    [ship(*edge_points(s["edge"]), s["seat"])],
+                )
+                for s in view.get("ships", [])
+            ],
+        )
+    )
+    buildings = []
+    for b in view.get("buildings", []):
+        x, y = corner_point(b["corner"])
+        draw = city if b["kind"] == "city" else settlement
+        buildings.append(
+            group(
+                {
+                    "class": "building",
+                    "data-seat": b["seat"],
+                    "data-kind": b["kind"],
+                    "data-corner": b["corner"],
+                },
+                [draw(x, y, b["seat"])],
+            )
+        )
+    layers.append(group({"class": "buildings"}, buildings))
+    marker = _last_move(recent)
+    if marker is not None:
+        layers.append(marker)
+    if board is None:
+        layers.append(text(MARGIN, MARGIN + 40, "The board is not set yet.", size=18))
+
+    panel_svg, panel_height = _panel(view, seat, names, version)
+    width = board_w + PANEL_WIDTH
+    height = max(board_h, panel_height + 40)
+    body = [
+        group({"class": "board-area", "transform": f"translate({num(dx)} {num(dy)})"}, layers),
+        group({"transform": f"translate({num(board_w)} 0)"}, [panel_svg]),
+    ]
+    scenario = view.get("scenario")
+    title = "Catan" if not scenario else f"Catan: Seafarers, scenario {scenario.get('number')}"
+    scale = min(1.0, 1600.0 / max(width, height))
+    return document(width, height, f"{title}, version {version}", body, scale)
+
+
+def _harbours(harbours: Sequence[Mapping[str, Any]], terrain_at: Mapping) -> str:
+    out = []
+    for harbour in harbours:
+        a, b = harbour["corners"]
+        pa, pb = corner_point(a), corner_point(b)
+        try:
+            e = edge_between(parse_corner(a), parse_corner(b))
+        except ValueError:
+            continue
+        sides = edge_hexes(e)
+        water = [h for h in sides if terrain_at.get(h) not in LAND]
+        land = [h for h in sides if terrain_at.get(h) in LAND]
+        mx, my = (pa[0] + pb[0]) / 2, (pa[1] + pb[1]) / 2
+        if water:
+            ox, oy = centre(water[0])
+        elif land:  # both sides land: push away from the first
+            lx, ly = centre(land[0])
+            ox, oy = 2 * mx - lx, 2 * my - ly
+        else:
+            ox, oy = mx, my
+        hx, hy = mx + (ox - mx) * 0.5, my + (oy - my) * 0.5
+        kind = harbour["type"]
+        fill = TERRAIN[RESOURCE_TERRAIN[kind]][0] if kind in RESOURCE_TERRAIN else "#ffffff"
+        ratio = "3:1" if kind == "generic" else "2:1"
+        words = "any" if kind == "generic" else kind
+        out.append(
+            group(
+                {"class": "harbour", "data-type": kind, "data-corners": f"{a} {b}"},
+                [
+                    f"<title>harbour {ratio} {words}</title>",
+                    el(
+                        "path",
+                        {
+                            "d": pd("M", pa[0], pa[1], "L", hx, hy, "L", pb[0], pb[1]),
+                            "fill": "none",
+                            "stroke": "#6d4c2f",
+                            "stroke-width": "4",
+                        },
+                    ),
+                    el(
+                        "circle",
+                        {
+                            "cx": hx,
+                            "cy": hy,
+                            "r": "17",
+                            "fill": fill,
+                            "stroke": INK,
+                            "stroke-width": "1.5",
+                        },
+                    ),
+                    el(
+                        "rect",
+                        {
+                            "x": hx - 15,
+                            "y": hy - 12,
+                            "width": "30",
+                            "height": "24",
+                            "rx": "4",
+                            "fill": "#ffffff",
+                            "opacity": "0.85",
+                        },
+                    ),
+                    text(hx, hy - 1, ratio, size=10, font_weight="bold", text_anchor="middle"),
+                    text(hx, hy + 9, words, size=8, text_anchor="middle"),
+                ],
+            )
+        )
+    return group({"class": "harbours"}, out)
+
+
+MOVE_EVENTS = {
+    "settlement_built": "corner",
+    "city_built": "corner",
+    "road_built": "edge",
+    "ship_built": "edge",
+    "ship_moved": "to",
+    "robber_moved": "hex",
+    "pirate_moved": "hex",
+}
+
+
+def _last_move(recent: Sequence[Mapping[str, Any]]) -> str | None:
+    for event in reversed(recent):
+        key = MOVE_EVENTS.get(event["type"])
+        if key is None:
+            continue
+        where = event["data"].get(key)
+        if not isinstance(where, str):
+            return None
+        if key == "corner":
+            x, y = corner_point(where)
+            r = 24
+        elif key in ("edge", "to"):
+            a, b = edge_points(where)
+            x, y = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+            r = 22
+        else:
+            x, y = centre(parse_hex(where))
+            r = 46
+        seat = event["data"].get("seat")
+        colour = seat_style(seat).colour if isinstance(seat, int) else "#ffffff"
+        return group(
+            {"class": "last-move", "data-event": event["type"], "data-at": where},
+            [
+                el(
+                    "circle",
+                    {
+                        "cx": x,
+                        "cy": y,
+                        "r": r,
+                        "fill": "none",
+                        "stroke": "#000000",
+                        "stroke-width": "6",
+                    },
+                ),
+                el(
+                    "circle",
+                    {
+                        "cx": x,
+                        "cy": y,
+                        "r": r,
+                        "fill": "none",
+                        "stroke": colour,
+                        "stroke-width": "3",
+                    },
+                ),
+                el(
+                    "circle",
+                    {
+                        "cx": x,
+                        "cy": y,
+                        "r": r,
+                        "fill": "none",
+                        "stroke": "#ffffff",
+                        "stroke-width": "3",
+                        "stroke-dasharray": "5 5",
+                    },
+                ),
+            ],
+        )
+    return None
+
+
+def _name(names: Sequence[str], seat: int) -> str:
+    return names[seat] if 0 <= seat < len(names) else f"Seat {seat}"
+
+
+def _counts(counts: Mapping[str, int]) -> str:
+    shown = [f"{n} {k}" for k, n in counts.items() if n]
+    return ", ".join(shown) if shown else "none"
+
+
+def _panel(view: Mapping[str, Any], seat: int | None, names: Sequence[str], version: int):
+    scenario = view.get("scenario")
+    title = "Catan" if not scenario else "Catan: Seafarers"
+    subtitle = []
+    if scenario:
+        words = str(scenario.get("name", "")).replace("-", " ")
+        subtitle.append(f"Scenario {scenario.get('number')}: {words}")
+    target = (scenario or {}).get("victory_points") or (view.get("options") or {}).get(
+        "victory_points"
+    )
+    subtitle.append(f"Version {version}, turn {view.get('turn', 0)}; {target} points to win")
+    subtitle.append(
+        "Seen by " + ("a spectator" if seat is None else f"seat {seat} ({_name(names, seat)})")
+    )
+    roll = view.get("last_roll")
+    if roll:
+        subtitle.append(f"Last roll: {' + '.join(str(d) for d in roll)} = {sum(roll)}")
+    rows = []
+    special = view.get("special_points") or []
+    for player in view.get("players", []):
+        s = player["seat"]
+        lines = [
+            f"{player['cards']} resource cards, {player['development_cards']} development cards",
+            f"knights played: {player['knights']}; road length: {_at(view.get('road_lengths'), s)}",
+            "pieces left: " + ", ".join(f"{n} {k}" for k, n in player.get("pieces", {}).items()),
+        ]
+        awards = []
+        if view.get("longest_road") == s:
+            awards.append("Longest Road")
+        if view.get("largest_army") == s:
+            awards.append("Largest Army")
+        if awards:
+            lines.append("holds " + " and ".join(awards))
+        if s < len(special) and special[s]:
+            lines.append(f"special points (islands): {special[s]}")
+        if "resources" in player:  # only in the viewer's own view
+            lines.append("your hand: " + _counts(player["resources"]))
+            devs = {**player.get("development", {})}
+            for k, n in player.get("development_new", {}).items():
+                devs[f"{k} (new)"] = n
+            lines.append("your development cards: " + _counts(devs))
+        rows.append(PanelRow(s, _name(names, s), player["points"], lines))
+    footer = []
+    if view.get("over"):
+        footer.append(
+            "Game over. Won by " + ", ".join(_name(names, w) for w in view.get("winners", []))
+        )
+    elif view.get("current") is not None:
+        footer.append(f"{_name(names, view['current'])} to play ({view.get('phase')})")
+    footer.append("Red numbers (6, 8) are rolled most; dots: ways to roll")
+    return panel(16, 10, PANEL_WIDTH - 32, title, subtitle, rows, footer)
+
+
+def _at(values, index):
+    return values[index] if values and index < len(values) else 0
+
+
+def hex_picture(terrain: str, number: int | None = None) -> str:
+    """One hex of ``terrain``, with a number token if given."""
+    from service.pictures import UnknownPicture
+
+    if terrain not in TERRAIN:
+        raise UnknownPicture(f"no terrain {terrain!r} in Catan; one of {', '.join(TERRAIN)}")
+    if number is not None and number not in NUMBERS:
+        raise ValueError("number is one of 2-6 and 8-12")
+    h = (0, 0)
+    x, y = centre(h)
+    body = [
+        group(
+            {"transform": f"translate({num(W / 2 + 10 - x)} {num(R + 10 - y)})"},
+            [terrain_hex(h, terrain, number)],
+        )
+    ]
+    title = f"Catan hex: {terrain}" + (f" {number}" if number is not None else "")
+    return document(W + 20, 2 * R + 20, title, body, scale=2)
