@@ -39,6 +39,14 @@ wsgi_app = "service.api.wsgi:app"
 control_socket_disable = True
 
 
+def post_worker_init(worker):
+    """Requests gunicorn itself refuses (bad framing, oversize URL or headers) are
+    answered as problem+json, like the application's errors."""
+    from service.api.framing import install
+
+    install(worker)
+
+
 def child_exit(server, worker):
     """Let /metrics forget a dead worker's live gauges (multiprocess mode)."""
     if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):

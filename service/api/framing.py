@@ -1,0 +1,64 @@
+"""Gunicorn's own refusals as problem+json, like every other answer of the service.
+
+A request gunicorn cannot parse (a malformed request line or ``Content-Length``, an
+invalid header, a URL or header block over its limits) never reaches the application:
+gunicorn answers it itself, by default with an HTML page. :func:`write_problem` takes
+the place of ``gunicorn.util.write_error`` in each worker (``post_worker_init`` in
+``service/gunicorn_conf.py``), so those answers carry the same problem body, with a
+stable ``code``, as the application's.
+"""
+
+from __future__ import annotations
+
+import json
+from http import HTTPStatus
+from typing import Any
+
+from gunicorn import util
+
+from service.api.problems import _CODES, PROBLEM_TYPE
+
+#: statuses only gunicorn itself answers with
+_FRAMING_CODES = {
+    400: "bad_request_framing",
+    414: "uri_too_long",
+    417: "expectation_failed",
+    431: "headers_too_large",
+    501: "not_implemented",
+}
+
+
+def problem_bytes(status: int, reason: str, detail: str) -> bytes:
+    """The whole HTTP answer: status line, headers and a problem+json body."""
+    code = _FRAMING_CODES.get(status) or _CODES.get(status, "bad_request")
+    try:
+        title = HTTPStatus(status).phrase
+    except ValueError:
+        title = reason
+    body = json.dumps(
+        {
+            "type": PROBLEM_TYPE + code,
+            "title": title,
+            "status": status,
+            "detail": detail or title,
+            "code": code,
+        }
+    ).encode()
+    head = (
+        f"HTTP/1.1 {status} {reason}\r\n"
+        "Connection: close\r\n"
+        "Content-Type: application/problem+json\r\n"
+        "X-Content-Type-Options: nosniff\r\n"
+        f"Content-Length: {len(body)}\r\n\r\n"
+    )
+    return head.encode("latin-1") + body
+
+
+def write_problem(sock: Any, status_int: int, reason: str, mesg: str) -> None:
+    """``gunicorn.util.write_error``'s replacement (same arguments)."""
+    util.write_nonblock(sock, problem_bytes(status_int, reason, mesg))
+
+
+def install(worker: Any = None) -> None:
+    """Make this worker process answer gunicorn's own errors as problem+json."""
+    util.write_error = write_problem
