@@ -8,7 +8,7 @@ from flask_smorest import Api
 from flask_smorest.utils import prepare_response
 
 from service import __doc__ as _service_doc
-from service.api import bodies, docs, games, headers, health, meta, problems, ratelimit
+from service.api import bodies, docs, games, headers, health, meta, pictures, problems, ratelimit
 from service.api.apidoc import API_DESCRIPTION, TAGS
 from service.api.auth import SECURITY_SCHEMES, rate_limit_key
 from service.api.observability import configure_logging, install
@@ -90,7 +90,7 @@ def create_app(settings: Settings | None = None, *, extra_rulesets: list[Ruleset
     )
     for name, scheme in SECURITY_SCHEMES.items():
         api.spec.components.security_scheme(name, scheme)
-    for blueprint in (meta.blp, games.blp, health.blp):
+    for blueprint in (meta.blp, games.blp, pictures.blp, health.blp):
         api.register_blueprint(blueprint)
     app.register_blueprint(docs.blp)  # Swagger UI, from the service itself
     limiter = Limiter(

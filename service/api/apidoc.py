@@ -24,6 +24,14 @@ for the awaited seat ask `GET .../legal-moves` and send one of those commands to
 `POST .../moves` with `If-Match: "<version>"`; follow the game with
 `GET .../events` (paginated, or live over Server-Sent Events).
 
+## Pictures
+
+`GET /v1/games/{game_id}/board.svg` draws the board as SVG, as the caller may see it:
+the same credentials, the same view and the same `?at=` as `GET .../state`, so a
+secret the caller may not see is not in the picture. `GET
+/v1/rulesets/{name}/tiles/{tile}.svg` draws one tile (with `rotation`) or Catan hex
+(with `number`), the drawings the boards are made of.
+
 ## Credentials
 
 - **API key** (a client app): `tgk_<id>_<secret>`, sent as `X-API-Key: tgk_...` or

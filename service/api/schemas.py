@@ -311,6 +311,35 @@ class StateSchema(Schema):
     )
 
 
+class BoardQuerySchema(Schema):
+    at = fields.Integer(
+        validate=validate.Range(min=1, max=2**62),
+        metadata={
+            "description": "Draw the board just after this event seq (1 is game_started);"
+            " default: now. Beyond the current version: 422",
+            "example": 12,
+        },
+    )
+
+
+class TileQuerySchema(Schema):
+    rotation = fields.Integer(
+        validate=validate.OneOf([0, 90, 180, 270]),
+        metadata={
+            "description": "Carcassonne and South Seas: the tile turned clockwise by this many"
+            " degrees, as in `place_tile` (default 0). Catan hexes take none",
+            "example": 90,
+        },
+    )
+    number = fields.Integer(
+        validate=validate.OneOf([2, 3, 4, 5, 6, 8, 9, 10, 11, 12]),
+        metadata={
+            "description": "Catan only: the number token on the hex (none by default)",
+            "example": 8,
+        },
+    )
+
+
 class EventsQuerySchema(Schema):
     after = fields.Integer(
         load_default=0,

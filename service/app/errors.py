@@ -28,6 +28,12 @@ class UnknownGameError(AppError):
     status, code, title = 404, "unknown_game", "No such game"
 
 
+class NotFound(AppError):
+    """A path that names nothing: no such ruleset, tile, or picture."""
+
+    status, code, title = 404, "not_found", "Not found"
+
+
 class ValidationFailed(AppError):
     """Bad input; ``errors`` names each field at fault."""
 

@@ -73,6 +73,19 @@ class Folded:
 
 
 @dataclass(frozen=True, slots=True)
+class Viewed:
+    """A game's state at one version, for one viewer (``seat`` None: a spectator)."""
+
+    game: GameRecord
+    ruleset: Ruleset
+    seat: int | None
+    version: int
+    state: Any
+    #: the last events up to ``version``, as stored (when asked for)
+    recent: list[StoredEvent]
+
+
+@dataclass(frozen=True, slots=True)
 class Outcome:
     """A use case's answer: HTTP-agnostic status and body, and whether it was replayed."""
 
@@ -237,7 +250,11 @@ class GameService:
         self._remember(game.id, game.version, folded)
         return Outcome(200, self.summary_body(game, ruleset, folded.state))
 
-    def state(self, game_id: str, token: str | None, at: int | None) -> Outcome:
+    def viewed(self, game_id: str, token: str | None, at: int | None, recent: int = 0) -> Viewed:
+        """The game at version ``at`` (default: now) as the caller may see it: the one
+        path by which the state and the board picture read a game, so both check the
+        same credentials and show the same view. ``recent`` asks for up to that many of
+        the last events up to that version, as stored (redact them per viewer)."""
         with self.db.connection() as conn:
             game = self.load_game(conn, game_id)
             seat = seat_of(game.seats, token)
@@ -246,12 +263,20 @@ class GameService:
                 raise ValidationFailed("at", f"the game is at version {game.version}")
             version = game.version if at is None else at
             folded = self._fold(conn, game, ruleset, version)
+            stored = []
+            if recent:
+                after = max(0, version - recent)
+                stored = self.store.read_events(conn, game.id, after=after, upto=version)
         if version == game.version:
             self._remember(game.id, version, folded)
-        state = folded.state
+        return Viewed(game, ruleset, seat, version, folded.state, stored)
+
+    def state(self, game_id: str, token: str | None, at: int | None) -> Outcome:
+        viewed = self.viewed(game_id, token, at)
+        ruleset, state, seat = viewed.ruleset, viewed.state, viewed.seat
         body = {
-            "game_id": game.id,
-            "version": version,
+            "game_id": viewed.game.id,
+            "version": viewed.version,
             "seat": seat,
             "status": "finished" if ruleset.is_over(state) else "active",
             "awaiting": ruleset.awaiting(state),
