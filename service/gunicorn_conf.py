@@ -9,7 +9,7 @@ import os
 
 bind = os.environ.get("BIND", "127.0.0.1:8000")
 workers = int(os.environ.get("WEB_CONCURRENCY", min(4, 2 * multiprocessing.cpu_count() + 1)))
-worker_class = "gthread"
+worker_class = "service.api.framing.BoundedThreadWorker"  # gthread, bounded reads
 threads = int(os.environ.get("THREADS", "8"))
 timeout = int(os.environ.get("WORKER_TIMEOUT", "60"))
 graceful_timeout = 20

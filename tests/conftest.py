@@ -135,6 +135,7 @@ class Server:
             "RATE_LIMIT": "100000 per minute",
             "SSE_POLL_SECONDS": "10",
             "SSE_MAX_SECONDS": "30",
+            "REQUEST_READ_TIMEOUT": "3",
             "PYTHONPATH": str(REPO),
             "LOG_LEVEL": "WARNING",
             **env,

@@ -93,6 +93,12 @@ rule violations, `errors: [{field, message}]` for validation errors and
 - `json_too_deep` (400): arrays and objects nested more than 32 levels deep.
 - `invalid_text` (400): a body that is not UTF-8, or a `\\uXXXX` escape leaving half of
   a UTF-16 surrogate pair alone.
+- `body_timeout` (408): a body shorter than its `Content-Length`, or slower than the
+  server's read timeout (`REQUEST_READ_TIMEOUT`, 10 s by default).
+- `payload_too_large` (413): a body over the limit, with or without a `Content-Length`.
+- `bad_request_framing` (400), `uri_too_long` (414), `headers_too_large` (431): requests
+  the HTTP server refuses before reading them (a malformed request line or
+  `Content-Length`, a URL or header block over its limits).
 - `unauthorized` (401): missing, malformed, unknown or revoked credentials.
 - `forbidden` (403): valid credentials that may not do this.
 - `unknown_game` (404): no game with this id. A game id is a UUID in its canonical form

@@ -16,6 +16,7 @@ import re
 from typing import Any
 
 from flask import Flask, Response, request
+from werkzeug.exceptions import ClientDisconnected
 
 from service.api.problems import problem
 
@@ -50,11 +51,33 @@ def _has_lone_surrogate(value: Any) -> bool:
     return False
 
 
+def _body() -> bytes | None:
+    """The body, or ``None`` if it is over the limit. A chunked body (no length) is read
+    up to one byte past the limit, so it is refused as too large (413), never cut short;
+    werkzeug itself reads no chunked body unless the server marks the input terminated."""
+    limit = request.max_content_length
+    chunked = "chunked" in request.headers.get("Transfer-Encoding", "").lower()
+    if request.content_length is not None or limit is None or not chunked:
+        return request.get_data(cache=True)  # over MAX_CONTENT_LENGTH: werkzeug's 413
+    data = request.environ["wsgi.input"].read(limit + 1)
+    if len(data) > limit:
+        return None
+    request._cached_data = data  # what get_data(cache=True) returns from now on
+    return data
+
+
 def check_body() -> Response | None:
     """``before_request``: a problem for a body no endpoint may read, else ``None``."""
     if request.method not in ("POST", "PUT", "PATCH"):
         return None
-    data = request.get_data(cache=True)  # over MAX_CONTENT_LENGTH: 413
+    try:
+        data = _body()
+    except (TimeoutError, ClientDisconnected):
+        # fewer bytes than Content-Length announced, within the server's read timeout
+        return problem(408, "body_timeout", "the body did not arrive in time, or in full")
+    if data is None:
+        limit = request.max_content_length
+        return problem(413, "payload_too_large", f"a body may hold at most {limit} bytes")
     if not data:
         return None
     if not request.is_json:

@@ -1,4 +1,5 @@
-"""Gunicorn's own refusals as problem+json, like every other answer of the service.
+"""What gunicorn does before and around the application: its own refusals as
+problem+json, and a bound on how long a request's body may take to arrive.
 
 A request gunicorn cannot parse (a malformed request line or ``Content-Length``, an
 invalid header, a URL or header block over its limits) never reaches the application:
@@ -6,15 +7,23 @@ gunicorn answers it itself, by default with an HTML page. :func:`write_problem` 
 the place of ``gunicorn.util.write_error`` in each worker (``post_worker_init`` in
 ``service/gunicorn_conf.py``), so those answers carry the same problem body, with a
 stable ``code``, as the application's.
+
+:class:`BoundedThreadWorker` (the ``worker_class``) gives each request's socket a
+timeout of ``REQUEST_READ_TIMEOUT`` seconds (default 10) while the application runs:
+a client that announces a body and sends less, or sends it too slowly, gets a 408
+``body_timeout`` instead of holding a worker thread until the worker times out.
+(gunicorn already waits for the first bytes of a request outside its thread pool.)
 """
 
 from __future__ import annotations
 
 import json
+import os
 from http import HTTPStatus
 from typing import Any
 
 from gunicorn import util
+from gunicorn.workers.gthread import ThreadWorker
 
 from service.api.problems import _CODES, PROBLEM_TYPE
 
@@ -62,3 +71,15 @@ def write_problem(sock: Any, status_int: int, reason: str, mesg: str) -> None:
 def install(worker: Any = None) -> None:
     """Make this worker process answer gunicorn's own errors as problem+json."""
     util.write_error = write_problem
+
+
+#: seconds a blocking read of a request (its body) or write of its answer may take
+READ_TIMEOUT = float(os.environ.get("REQUEST_READ_TIMEOUT", "10"))
+
+
+class BoundedThreadWorker(ThreadWorker):
+    """gunicorn's gthread worker, with a timeout on each request's socket."""
+
+    def handle_request(self, req: Any, conn: Any) -> Any:
+        conn.sock.settimeout(READ_TIMEOUT)  # reset to blocking for the next request
+        return super().handle_request(req, conn)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import socket
+import time
 from urllib.parse import urlsplit
 
 import pytest
@@ -53,3 +54,29 @@ def test_gunicorns_own_refusals_are_problem_json(server, request_bytes, status, 
     problem = json.loads(body)
     assert problem["status"] == status and problem["code"] == code
     assert problem["type"].endswith(code) and problem["detail"]
+
+
+def test_a_body_shorter_than_its_content_length_gets_408_in_bounded_time(server, api_key):
+    """The server's read timeout is 3 s here (REQUEST_READ_TIMEOUT)."""
+    start = time.monotonic()
+    got, headers, body = raw(
+        server,
+        b"POST /v1/games HTTP/1.1\r\nHost: x\r\nX-API-Key: " + api_key.encode() + b"\r\n"
+        b'Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{"a": 1}',
+    )
+    assert got == 408 and time.monotonic() - start < 8
+    assert headers["content-type"] == "application/problem+json"
+    assert json.loads(body)["code"] == "body_timeout"
+
+
+def test_a_chunked_body_over_the_limit_gets_413(server, api_key):
+    mib = b"100000\r\n" + b" " * 0x100000 + b"\r\n"
+    got, headers, body = raw(
+        server,
+        b"POST /v1/games HTTP/1.1\r\nHost: x\r\nX-API-Key: " + api_key.encode() + b"\r\n"
+        b"Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
+        + mib * 5
+        + b"0\r\n\r\n",
+    )
+    assert got == 413, body
+    assert json.loads(body)["code"] == "payload_too_large"
