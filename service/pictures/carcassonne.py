@@ -114,7 +114,8 @@ def render(
     if flocks:
         layers.append(_flocks(flocks, point))
 
-    panel_svg, panel_height = _panel(view, seat, names, version, catalogue)
+    moved = tileboard.last_move_words(placed, figures_after, names, "follower")
+    panel_svg, panel_height = _panel(view, seat, names, version, catalogue, moved)
     width = frame.width + PANEL_WIDTH
     height = max(frame.height, panel_height + 40)
     body = [
@@ -195,29 +196,30 @@ def _wheel(wheel: Mapping[str, Any], board: Sequence[Mapping[str, Any]], frame) 
         p1 = (cx + radius * math.cos(a1), cy + radius * math.sin(a1))
         d = pd("M", cx, cy, "L", p0[0], p0[1], "A", radius, radius, 0, 0, 1, p1[0], p1[1], "Z")
         mid = (a0 + a1) / 2
-        label = (cx + radius * 0.72 * math.cos(mid), cy + radius * 0.72 * math.sin(mid))
+        label = (cx + radius * 0.66 * math.cos(mid), cy + radius * 0.66 * math.sin(mid))
         parts = [
             el("path", {"d": d, "fill": fills[k % 2], "stroke": "#6d4c2f", "stroke-width": "2"}),
             text(
                 label[0],
                 label[1] + 4,
                 name.capitalize(),
-                size=13,
+                size=11,
                 font_weight="bold",
                 text_anchor="middle",
             ),
         ]
         seats = crowns.get(name) or []
         for s_index, occupant in enumerate(seats):
-            offset = (s_index - (len(seats) - 1) / 2) * 0.28
-            px = cx + radius * 0.42 * math.cos(mid + offset)
-            py = cy + radius * 0.42 * math.sin(mid + offset)
+            # side by side across the sector, between the hub and the label
+            offset = (s_index - (len(seats) - 1) / 2) * 26
+            px = cx + radius * 0.34 * math.cos(mid) - offset * math.sin(mid)
+            py = cy + radius * 0.34 * math.sin(mid) + offset * math.cos(mid)
             crown = el(
                 "circle",
                 {
                     "cx": px,
                     "cy": py,
-                    "r": "13",
+                    "r": "12",
                     "fill": "#fff3c4",
                     "stroke": "#a67c00",
                     "stroke-width": "2",
@@ -275,7 +277,7 @@ def _wheel(wheel: Mapping[str, Any], board: Sequence[Mapping[str, Any]], frame) 
     return group({"class": "wheel"}, out)
 
 
-def _panel(view, seat, names, version, catalogue) -> tuple[str, float]:
+def _panel(view, seat, names, version, catalogue, moved) -> tuple[str, float]:
     options = view.get("options") or {}
     chosen = [EXPANSION_TITLES.get(e, e) for e in options.get("expansions", [])]
     subtitle = [
@@ -298,12 +300,12 @@ def _panel(view, seat, names, version, catalogue) -> tuple[str, float]:
                 "goods: " + ", ".join(f"{g.get(k, 0)} {k}" for k in ("wine", "grain", "cloth"))
             )
         rows.append(PanelRow(s, names_of(names, s), view["scores"][s], lines))
-    footer = [f"Tiles left to draw: {view.get('remaining', 0)}"]
+    footer = [*moved, f"Tiles left to draw: {view.get('remaining', 0)}"]
     if view.get("over"):
         winners = ", ".join(names_of(names, w) for w in view.get("winners", []))
         footer.append(f"Game over. Won by {winners}")
     elif view.get("tile"):
-        footer.append(f"Seat {view.get('seat')} places {view['tile']}:")
+        footer.append(f"{names_of(names, view.get('seat') or 0)} places {view['tile']}:")
     svg, height = panel(16, 10, PANEL_WIDTH - 32, "Carcassonne", subtitle, rows, footer)
     if not view.get("over") and view.get("tile"):
         tile = catalogue.get(view["tile"])

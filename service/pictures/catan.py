@@ -402,7 +402,7 @@ def render(
     if board is None:
         layers.append(text(MARGIN, MARGIN + 40, "The board is not set yet.", size=18))
 
-    panel_svg, panel_height = _panel(view, seat, names, version)
+    panel_svg, panel_height = _panel(view, seat, names, version, _last_move_words(recent, names))
     width = board_w + PANEL_WIDTH
     height = max(board_h, panel_height + 40)
     body = [
@@ -558,6 +558,26 @@ def _last_move(recent: Sequence[Mapping[str, Any]]) -> str | None:
     return None
 
 
+MOVE_WORDS = {
+    "settlement_built": "built a settlement",
+    "city_built": "built a city",
+    "road_built": "built a road",
+    "ship_built": "built a ship",
+    "ship_moved": "moved a ship",
+    "robber_moved": "moved the robber",
+    "pirate_moved": "moved the pirate",
+}
+
+
+def _last_move_words(recent: Sequence[Mapping[str, Any]], names: Sequence[str]) -> list[str]:
+    for event in reversed(recent):
+        if event["type"] in MOVE_WORDS:
+            seat = event["data"].get("seat")
+            who = _name(names, seat) if isinstance(seat, int) else "A seat"
+            return [f"Last move: {who} {MOVE_WORDS[event['type']]} (ringed)"]
+    return []
+
+
 def _name(names: Sequence[str], seat: int) -> str:
     return names[seat] if 0 <= seat < len(names) else f"Seat {seat}"
 
@@ -567,7 +587,7 @@ def _counts(counts: Mapping[str, int]) -> str:
     return ", ".join(shown) if shown else "none"
 
 
-def _panel(view: Mapping[str, Any], seat: int | None, names: Sequence[str], version: int):
+def _panel(view: Mapping[str, Any], seat: int | None, names: Sequence[str], version: int, moved):
     scenario = view.get("scenario")
     title = "Catan" if not scenario else "Catan: Seafarers"
     subtitle = []
@@ -609,7 +629,7 @@ def _panel(view: Mapping[str, Any], seat: int | None, names: Sequence[str], vers
                 devs[f"{k} (new)"] = n
             lines.append("your development cards: " + _counts(devs))
         rows.append(PanelRow(s, _name(names, s), player["points"], lines))
-    footer = []
+    footer = list(moved)
     if view.get("over"):
         footer.append(
             "Game over. Won by " + ", ".join(_name(names, w) for w in view.get("winners", []))

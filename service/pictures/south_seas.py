@@ -101,7 +101,8 @@ def render(
     layers.append(group({"class": "figures"}, figures))
     layers.extend(rings)
 
-    panel_svg, panel_height = _panel(view, seat, names, version, catalogue)
+    moved = tileboard.last_move_words(placed, after, names, "islander")
+    panel_svg, panel_height = _panel(view, seat, names, version, catalogue, moved)
     width = frame.width + PANEL_WIDTH
     height = max(frame.height, panel_height + 40)
     body = [
@@ -129,7 +130,7 @@ def _ship(ship: Mapping[str, Any]) -> str:
     return f"{ship['id']} ({ship.get('points', 0)} pts: {', '.join(parts)})"
 
 
-def _panel(view, seat, names, version, catalogue) -> tuple[str, float]:
+def _panel(view, seat, names, version, catalogue, moved) -> tuple[str, float]:
     subtitle = [
         f"Version {version}, turn {view.get('turn', 0)}",
         "Seen by " + ("a spectator" if seat is None else f"seat {seat} ({_name(names, seat)})"),
@@ -145,7 +146,7 @@ def _panel(view, seat, names, version, catalogue) -> tuple[str, float]:
         if held:
             lines.append("ships: " + ", ".join(f"{h['id']} ({h.get('points', 0)})" for h in held))
         rows.append(PanelRow(s, _name(names, s), view["scores"][s], lines))
-    footer = ["Ships on offer:"]
+    footer = [*moved, "Ships on offer:"]
     footer += ["  " + _ship(ship) for ship in view.get("display", [])]
     footer.append(f"Ships face down: {view.get('ships_face_down', 0)}")
     footer.append(f"Fishing boats left: {view.get('fishing_boats_left', 0)}")

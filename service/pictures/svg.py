@@ -230,7 +230,7 @@ def panel(
                 text(
                     x + width - 4,
                     cy + 18,
-                    f"{row.score} {score_label}",
+                    f"{row.score} {score_label if row.score != 1 else score_label.rstrip('s')}",
                     size=16,
                     font_weight="bold",
                     text_anchor="end",

@@ -242,3 +242,16 @@ def single_tile(catalogue: Catalogue, name: str, rotation: int, game: str) -> st
         text(60, 126, f"{label} {rotation}°", size=9, text_anchor="middle"),
     ]
     return document(120, 136, f"{game} tile {label}, turned {rotation}°", body, scale=2)
+
+
+def last_move_words(placed, figures, names: Sequence[str], figure_word: str) -> list[str]:
+    """The last move in words, for the panel: who placed which tile where, and what."""
+    if placed is None:
+        return []
+    seat = placed.get("seat")
+    who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "A seat"
+    line = f"Last move: {who} placed {placed['tile']} at {placed['x']},{placed['y']}"
+    for f in figures:
+        kind = f.get("figure", figure_word)
+        line += f", a {kind.replace('_', ' ')} on {f.get('spot')}"
+    return [line + " (framed)"]
