@@ -31,11 +31,11 @@ from service.rules.tiling.tiles import Catalogue
 
 PANEL_WIDTH = 330.0
 FIGURE_WORDS = {
-    "follower": "followers",
-    "big_follower": "big follower",
-    "builder": "builder",
-    "pig": "pig",
-    "shepherd": "shepherd",
+    "follower": ("follower", "followers"),
+    "big_follower": ("big follower", "big followers"),
+    "builder": ("builder", "builders"),
+    "pig": ("pig", "pigs"),
+    "shepherd": ("shepherd", "shepherds"),
 }
 EXPANSION_TITLES = {
     "river": "The River",
@@ -291,8 +291,8 @@ def _panel(view, seat, names, version, catalogue, moved) -> tuple[str, float]:
         supply = view["supply"][s] if s < len(view["supply"]) else {}
         parts = []
         for figure, left in supply.items():
-            word = FIGURE_WORDS.get(figure, figure)
-            parts.append(f"{left} {word}")
+            one, many = FIGURE_WORDS.get(figure, (figure, figure))
+            parts.append(f"{left} {one if left == 1 else many}")
         lines = ["in supply: " + ", ".join(parts)] if parts else []
         if goods:
             g = goods[s]

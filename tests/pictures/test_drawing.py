@@ -1,0 +1,122 @@
+"""The picture library without the service: every tile of every catalogue draws at
+every rotation, pictures are the same bytes in another process (no random ids, no
+dependence on hash order), and a picture depends on the viewer's view only."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from service.pictures import board_svg, squares
+from service.pictures.carcassonne import all_tiles
+from service.pictures.south_seas import catalogue_for
+from service.rules.core import bot_rng_for, rng_for
+from service.rules.registry import get_ruleset
+from tests.conftest import REPO
+
+CATALOGUES = {"carcassonne": all_tiles(), "carcassonne-south-seas": catalogue_for({})}
+
+
+@pytest.mark.parametrize("ruleset", sorted(CATALOGUES))
+def test_every_tile_draws_at_every_rotation_with_a_place_for_each_spot(ruleset):
+    for tile in CATALOGUES[ruleset].tiles:
+        for q in range(4):
+            drawing = squares.draw(tile, q)
+            assert set(drawing.anchors) == set(tile.spots[q]), tile.id
+            for spot, (x, y) in drawing.anchors.items():
+                assert 0 <= x <= 100 and 0 <= y <= 100, (tile.id, q, spot)
+            ET.fromstring(
+                f'<svg xmlns="http://www.w3.org/2000/svg">{squares.tile_svg(tile, q)}</svg>'
+            )
+
+
+def _game(name: str, options: dict, seats: int, moves: int, seed: bytes):
+    ruleset = get_ruleset(name)
+    normalised = ruleset.normalize_options(options)
+    events = ruleset.setup(normalised, seats, rng_for(seed, 1))
+    state = ruleset.fold(events)
+    for _ in range(moves):
+        if ruleset.is_over(state):
+            break
+        seat = ruleset.decisions(state)[0].seat
+        seq = len(events) + 1
+        command = ruleset.bot_command(state, seat, ruleset.bots[0], bot_rng_for(seed, seq))
+        events += ruleset.apply(state, seat, command, rng_for(seed, seq))
+    return ruleset, normalised, events, state
+
+
+def _picture(name: str, options: dict, seats: int, moves: int, seat) -> str:
+    ruleset, normalised, events, state = _game(name, options, seats, moves, b"pictures")
+    view = json.loads(json.dumps(ruleset.view(state, seat)))
+    recent = [
+        {"type": e.type, "data": e.data if e.is_visible_to(seat) else ruleset.redact(e, seat)}
+        for e in events[-50:]
+    ]
+    names = [f"Player {i}" for i in range(seats)]
+    return board_svg(
+        name, view, seat=seat, names=names, version=len(events), options=normalised, recent=recent
+    )
+
+
+CASES = [
+    ("carcassonne", {"expansions": ["river", "hills_sheep", "wheel_of_fortune"]}, 3, 60, 0),
+    ("carcassonne-south-seas", {}, 3, 60, None),
+    ("catan", {"scenario": None}, 3, 150, 1),
+    ("catan", {"scenario": 3}, 3, 150, None),
+]
+
+
+def test_the_same_state_gives_the_same_bytes_in_another_process():
+    script = (
+        "import sys, json\n"
+        "from tests.pictures.test_drawing import CASES, _picture\n"
+        "sys.stdout.write(json.dumps([_picture(*case) for case in CASES]))\n"
+    )
+    here = [_picture(*case) for case in CASES]
+    for hash_seed in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed, "PYTHONPATH": str(REPO)}
+        out = subprocess.run(
+            [sys.executable, "-c", script], cwd=REPO, env=env, capture_output=True, text=True
+        )
+        assert out.returncode == 0, out.stderr[-2000:]
+        assert json.loads(out.stdout) == here
+
+
+def test_a_catan_picture_depends_on_no_other_seats_hand():
+    """Seat 0's cards shuffled between resources (same count, as everyone else sees it):
+    seat 0's own picture changes with its hand, seat 1's and a spectator's do not."""
+    ruleset, options, events, state = _game("catan", {"scenario": None}, 3, 200, b"hands")
+    assert sum(state.hands[0]) >= 2, "seat 0 needs cards for this test"
+
+    def picture(seat):
+        view = json.loads(json.dumps(ruleset.view(state, seat)))
+        names = ["A", "B", "C"]
+        return board_svg("catan", view, seat=seat, names=names, version=1, options=options)
+
+    before = {seat: picture(seat) for seat in (0, 1, None)}
+    hand = state.hands[0]
+    state.hands[0] = hand[1:] + hand[:1]
+    if state.hands[0] == hand:
+        state.hands[0] = [sum(hand)] + [0] * (len(hand) - 1)
+    after = {seat: picture(seat) for seat in (0, 1, None)}
+    assert after[1] == before[1] and after[None] == before[None]
+    assert after[0] != before[0]
+
+
+def test_the_readme_picture_script_draws_a_seafarers_game(tmp_path):
+    out = tmp_path / "game.svg"
+    result = subprocess.run(
+        [sys.executable, "scripts/board-picture", "--output", str(out)],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+    )
+    assert result.returncode == 0, result.stderr[-2000:]
+    root = ET.fromstring(out.read_bytes())
+    assert root.find("{http://www.w3.org/2000/svg}title").text.startswith("Catan: Seafarers")
