@@ -19,6 +19,7 @@ from service.pictures.svg import (
     INK,
     PanelRow,
     Point,
+    clean,
     document,
     el,
     group,
@@ -444,7 +445,7 @@ def _harbours(harbours: Sequence[Mapping[str, Any]], terrain_at: Mapping) -> str
             group(
                 {"class": "harbour", "data-type": kind, "data-corners": f"{a} {b}"},
                 [
-                    f"<title>harbour {ratio} {words}</title>",
+                    f"<title>{clean(f'harbour {ratio} {words}')}</title>",
                     el(
                         "path",
                         {

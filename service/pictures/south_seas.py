@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from service.pictures import squares, tileboard
-from service.pictures.svg import INK, PanelRow, document, el, group, num, panel
+from service.pictures.svg import INK, PanelRow, clean, document, el, group, num, panel
 from service.rules.south_seas.content import content_for
 from service.rules.tiling.tiles import Catalogue
 
@@ -53,7 +53,7 @@ def render(
                     "data-spot": entry["spot"],
                 },
                 [
-                    f"<title>fish covered by a fishing boat: {words}</title>",
+                    f"<title>{clean('fish covered by a fishing boat: ' + words)}</title>",
                     el(
                         "circle",
                         {

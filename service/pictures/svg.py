@@ -11,6 +11,7 @@ under a ``default-src 'none'`` Content-Security-Policy and as ``<img>``.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from xml.sax.saxutils import escape, quoteattr
@@ -20,6 +21,15 @@ Point = tuple[float, float]
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 INK = "#222222"
 PAPER = "#fbf8f0"
+
+
+#: characters XML 1.0 does not allow, even escaped (a seat's name may hold them)
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+def clean(words: str) -> str:
+    """Text that XML may hold: escaped, with characters XML forbids replaced."""
+    return escape(_NOT_XML.sub("\ufffd", words))
 
 
 def num(value: float) -> str:
@@ -49,7 +59,7 @@ def attrs(items: Mapping[str, object]) -> str:
             continue
         if isinstance(value, float):
             value = num(value)
-        out.append(f" {name}={quoteattr(str(value))}")
+        out.append(f" {name}={quoteattr(_NOT_XML.sub(chr(0xFFFD), str(value)))}")
     return "".join(out)
 
 
@@ -74,7 +84,7 @@ def text(x: float, y: float, words: str, size: float = 12, **extra: object) -> s
         "fill": extra.pop("fill", INK),
     }
     items.update({k.replace("_", "-"): v for k, v in extra.items()})
-    return f"<text{attrs(items)}>{escape(words)}</text>"
+    return f"<text{attrs(items)}>{clean(words)}</text>"
 
 
 def path_d(points: Sequence[Point], closed: bool = True) -> str:
@@ -100,7 +110,7 @@ def document(width: float, height: float, title: str, body: Iterable[str], scale
         "font-family": FONT,
     }
     inner = [
-        f"<title>{escape(title)}</title>",
+        f"<title>{clean(title)}</title>",
         el("rect", {"width": num(width), "height": num(height), "fill": PAPER}),
         *body,
     ]

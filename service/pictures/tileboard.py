@@ -130,9 +130,9 @@ def figure(seat: int, kind: str, x: float, y: float, title: str, extra: Mapping 
 
 
 def _escape(words: str) -> str:
-    from xml.sax.saxutils import escape
+    from service.pictures.svg import clean
 
-    return escape(words)
+    return clean(words)
 
 
 def place_figures(

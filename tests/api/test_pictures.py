@@ -15,6 +15,7 @@ from collections import Counter
 import psycopg
 import pytest
 
+from service.pictures.carcassonne import all_tiles
 from service.rules.core import Event
 from service.rules.registry import get_ruleset
 from tests.api.conftest import Api
@@ -223,9 +224,15 @@ def test_carcassonne_expansion_board(api, database_url, expansion):
             for tile in hidden:
                 assert drawn[tile] == listed[tile]
             next_tile = with_class(root, "next-tile")
-            assert [t.get("data-tile") for t in next_tile] == (
-                [state["tile"]] if state["tile"] and not state["over"] else []
-            )
+            in_hand = [state["tile"]] if state["tile"] and not state["over"] else []
+            assert [t.get("data-tile") for t in next_tile] == in_hand
+            # every tile the picture names anywhere (attributes, words) is one the view
+            # shows on the board or in hand
+            named = Counter(e.get("data-tile") for e in root.iter() if e.get("data-tile"))
+            assert named == listed + Counter(in_hand)
+            catalogue = {t.id for t in all_tiles().tiles}
+            said = {w.strip(",:()") for w in words(root).split()} & catalogue
+            assert said <= set(listed) | set(in_hand)
             assert b"tile_hidden" not in board(api, game, headers).data
 
 
@@ -436,3 +443,14 @@ def test_tile_picture_errors(client, path, query, status):
     assert response.status_code == status
     assert response.mimetype == "application/problem+json"
     assert response.get_json()["code"] == ("not_found" if status == 404 else "validation_error")
+
+
+def test_seat_names_are_written_as_text_whatever_they_hold(api):
+    """A name is the caller's text: markup stays text and characters XML cannot hold
+    are replaced, so the picture stays well-formed."""
+    name = '<b>Ada</b> & "Bob" \x07\x1b'
+    seats = [{"name": name}, {"bot": "value"}, {"bot": "value"}]
+    game = api.create("catan", seats=seats, options={"scenario": 1})
+    root = parse(board(api, game, api.key))
+    assert '<b>Ada</b> & "Bob" \ufffd\ufffd' in words(root)
+    assert not [e for e in root.iter() if e.tag == f"{SVG}b"]
