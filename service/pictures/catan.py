@@ -574,7 +574,9 @@ def _last_move_words(recent: Sequence[Mapping[str, Any]], names: Sequence[str]) 
     for event in reversed(recent):
         if event["type"] in MOVE_WORDS:
             seat = event["data"].get("seat")
-            who = _name(names, seat) if isinstance(seat, int) else "A seat"
+            who = "A seat"
+            if isinstance(seat, int):
+                who = f"{_name(names, seat)} ({seat_style(seat).letter})"
             return [f"Last move: {who} {MOVE_WORDS[event['type']]} (ringed)"]
     return []
 

@@ -249,7 +249,10 @@ def last_move_words(placed, figures, names: Sequence[str], figure_word: str) -> 
     if placed is None:
         return []
     seat = placed.get("seat")
-    who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "A seat"
+    who = "A seat"
+    if isinstance(seat, int):
+        name = names[seat] if 0 <= seat < len(names) else f"Seat {seat}"
+        who = f"{name} ({seat_style(seat).letter})"
     line = f"Last move: {who} placed {placed['tile']} at {placed['x']},{placed['y']}"
     for f in figures:
         kind = f.get("figure", figure_word)
