@@ -92,7 +92,8 @@ def _expand(
     if kind == "move_ship":
         return [{"type": kind, **move} for move in options["moves"]]
     if kind == "choose_gold":
-        return [_first_of_bank(options["bank"], options["count"])]
+        bank = [options["bank"].get(r, 0) for r in RESOURCES]
+        return [{"type": kind, "resources": named(_first_of(bank, options["count"]))}]
     if kind in ("move_robber", "move_pirate"):
         found = []
         for spot in options["hexes"]:
@@ -114,7 +115,8 @@ def _expand(
     if kind == "confirm_trade":
         return [{"type": kind, "with": s} for s in options["with"]]
     if kind == "discard":
-        return [_first_cards(state, decision.seat, options["count"])]
+        chosen = _first_of(state.hands[decision.seat], options["count"])
+        return [{"type": "discard", "resources": named(chosen)}]
     if kind == "respond_trade":
         return [{"type": kind, "answer": a} for a in options["answers"] if a != "counter"]
     if kind in ("offer_trade", "propose_trade"):
@@ -135,21 +137,12 @@ def _expand(
     return [{"type": kind}]
 
 
-def _first_of_bank(bank: dict[str, int], count: int) -> JSON:
-    chosen: dict[str, int] = {}
-    for name in RESOURCES:
-        take = min(bank.get(name, 0), count - sum(chosen.values()))
-        if take:
-            chosen[name] = take
-    return {"type": "choose_gold", "resources": chosen}
-
-
-def _first_cards(state: State, seat: int, count: int) -> JSON:
+def _first_of(counts: list[int], count: int) -> list[int]:
+    """``count`` cards taken from ``counts`` in resource order."""
     chosen = [0] * 5
-    for i, n in enumerate(state.hands[seat]):
-        take = min(n, count - sum(chosen))
-        chosen[i] += take
-    return {"type": "discard", "resources": named(chosen)}
+    for i, n in enumerate(counts):
+        chosen[i] = min(n, count - sum(chosen))
+    return chosen
 
 
 # -- the value bot --------------------------------------------------------------------------
@@ -228,7 +221,7 @@ def _road_choice(state: State, seat: int, *, setup: bool, free: bool) -> JSON:
     kind = "build_road"
     if state.scenario is not None:
         afloat = ships.ship_spots(state, seat, setup=setup, free=free)
-        if afloat and (not spots or _toward_land(state, seat, afloat)):
+        if afloat and (not spots or not _goal_spots(state, seat)):  # nowhere to settle by road
             spots, kind = afloat, "build_ship"
 
     def worth(edge: int) -> tuple[int, int]:
@@ -244,11 +237,6 @@ def _road_choice(state: State, seat: int, *, setup: bool, free: bool) -> JSON:
         return (best, -edge)
 
     return {"type": kind, "edge": layout.edge_names[max(spots, key=worth)]}
-
-
-def _toward_land(state: State, seat: int, spots: list[int]) -> bool:
-    """Whether the seat has nowhere to settle by road, so ships should sail on."""
-    return not _goal_spots(state, seat) and bool(spots)
 
 
 def _surplus_discard(state: State, seat: int, count: int) -> JSON:

@@ -49,10 +49,18 @@ from importlib import resources
 from types import MappingProxyType
 from typing import Any, Final
 
-from service.rules.catan.board import HARBOUR_TYPES, NUMBERS, RED_NUMBERS, Harbour, Tile
+from service.rules.catan.board import (
+    HARBOUR_TYPES,
+    NUMBERS,
+    RED_NUMBERS,
+    Harbour,
+    Tile,
+    base_data,
+)
 from service.rules.hexes.geometry import (
     Edge,
     Hex,
+    corner_name,
     edge_between,
     edge_hexes,
     hex_edges,
@@ -432,7 +440,7 @@ def deal(number: int, players: int, rng: random.Random, *, shuffle: bool) -> dic
     board = {
         "hexes": board_hexes,
         "harbours": [
-            {"type": kind, "corners": [str_corner(c) for c in harbour.corners]}
+            {"type": kind, "corners": [corner_name(c) for c in harbour.corners]}
             for kind, harbour in zip(harbours, scenario.harbours, strict=True)
         ],
         "robber": None if scenario.robber is None else hex_name(scenario.robber),
@@ -465,10 +473,6 @@ def deal(number: int, players: int, rng: random.Random, *, shuffle: bool) -> dic
     return {"board": board, "scenario": data}
 
 
-def str_corner(c: Any) -> str:
-    return f"{c.q},{c.r},{c.d}"
-
-
 def _robber_start(hexes: Mapping[Hex, Tile], printed: Hex) -> Hex:
     """Where the robber starts on a shuffled map: the printed desert if it is still
     one, else a desert, else the hex carrying the 12 (as the rulebook starts it on a
@@ -482,7 +486,7 @@ def _robber_start(hexes: Mapping[Hex, Tile], printed: Hex) -> Hex:
 
 
 def _shuffled(hexes: dict[Hex, Tile], setup: Mapping[str, Any], rng: random.Random) -> dict:
-    spiral_tokens = [int(n) for n in _base_spiral()]
+    spiral_tokens = list(base_data()["number_spiral"])
     while True:
         laid = dict(hexes)
         for group in setup["groups"]:
@@ -505,12 +509,6 @@ def _shuffled(hexes: dict[Hex, Tile], setup: Mapping[str, Any], rng: random.Rand
         if setup.get("red_numbers_apart") and any(n in red for h in red for n in neighbours(h)):
             continue
         return laid
-
-
-def _base_spiral() -> list[int]:
-    from service.rules.catan.board import base_data
-
-    return list(base_data()["number_spiral"])
 
 
 def _new_world_game(doc: Mapping[str, Any], rng: random.Random) -> dict[str, Any]:

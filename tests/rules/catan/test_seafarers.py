@@ -34,7 +34,6 @@ from tests.rules.catan.table import (
     SETTLEMENT,
     TERRAIN_RESOURCE,
     Table,
-    dice,
     only,
     path,
     types,
@@ -682,7 +681,3 @@ def test_the_base_game_has_no_ships():
         table.send({"type": "build_ship", "edge": "0,-1,NE"})
     assert refused.value.code == "unexpected_command"
     assert "ships" not in table.view()
-
-
-def test_dice_helper_makes_totals():
-    assert sum(dice(7)) == 7
