@@ -234,7 +234,7 @@ _BUILDING_POINTS = {"settlement": 1, "city": 2}
 
 class Catan(Ruleset[State]):
     name: ClassVar[str] = "catan"
-    title: ClassVar[str] = "Catan (base game, 3-4 players)"
+    title: ClassVar[str] = "Catan (base game, 2-4 players; Seafarers scenarios 1-4 and 9)"
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 4
     bots: ClassVar[tuple[str, ...]] = ("random", "value")
