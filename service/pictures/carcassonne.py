@@ -12,7 +12,7 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from service.pictures import squares, tileboard
+from service.pictures import tileboard
 from service.pictures.svg import (
     INK,
     PanelRow,
@@ -307,19 +307,8 @@ def _panel(view, seat, names, version, catalogue, moved) -> tuple[str, float]:
     elif view.get("tile"):
         footer.append(f"{names_of(names, view.get('seat') or 0)} places {view['tile']}:")
     svg, height = panel(16, 10, PANEL_WIDTH - 32, "Carcassonne", subtitle, rows, footer)
-    if not view.get("over") and view.get("tile"):
-        tile = catalogue.get(view["tile"])
-        if tile is not None:
-            y = 10 + height + 4
-            svg += group(
-                {
-                    "class": "next-tile",
-                    "data-tile": view["tile"],
-                    "transform": f"translate(16 {num(y)})",
-                },
-                [squares.tile_svg(tile, 0)],
-            )
-            height += 110
+    drawn, height = tileboard.next_tile_panel(catalogue, view, height)
+    svg += drawn
     return svg, height
 
 

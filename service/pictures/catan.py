@@ -357,30 +357,19 @@ def render(
                 ["<title>the pirate</title>", pirate(x, y + 6)],
             )
         )
-    layers.append(
-        group(
-            {"class": "roads"},
-            [
-                group(
-                    {"class": "road", "data-seat": r["seat"], "data-edge": r["edge"]},
-                    [road(*edge_points(r["edge"]), r["seat"])],
-                )
-                for r in view.get("roads", [])
-            ],
+    for kind, draw in (("road", road), ("ship", ship)):
+        layers.append(
+            group(
+                {"class": kind + "s"},
+                [
+                    group(
+                        {"class": kind, "data-seat": p["seat"], "data-edge": p["edge"]},
+                        [draw(*edge_points(p["edge"]), p["seat"])],
+                    )
+                    for p in view.get(kind + "s", [])
+                ],
+            )
         )
-    )
-    layers.append(
-        group(
-            {"class": "ships"},
-            [
-                group(
-                    {"class": "ship", "data-seat": s["seat"], "data-edge": s["edge"]},
-                    [ship(*edge_points(s["edge"]), s["seat"])],
-                )
-                for s in view.get("ships", [])
-            ],
-        )
-    )
     buildings = []
     for b in view.get("buildings", []):
         x, y = corner_point(b["corner"])

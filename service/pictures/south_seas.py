@@ -157,18 +157,8 @@ def _panel(view, seat, names, version, catalogue, moved) -> tuple[str, float]:
     elif view.get("tile") and view.get("seat") is not None:
         footer.append(f"{_name(names, view['seat'])} places {view['tile']}:")
     svg, height = panel(16, 10, PANEL_WIDTH - 32, "South Seas", subtitle, rows, footer)
-    if not view.get("over") and view.get("tile"):
-        tile = catalogue.get(view["tile"])
-        if tile is not None:
-            svg += group(
-                {
-                    "class": "next-tile",
-                    "data-tile": view["tile"],
-                    "transform": f"translate(16 {num(14 + height)})",
-                },
-                [squares.tile_svg(tile, 0)],
-            )
-            height += 110
+    drawn, height = tileboard.next_tile_panel(catalogue, view, height)
+    svg += drawn
     return svg, height
 
 

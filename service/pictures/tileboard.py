@@ -258,3 +258,24 @@ def last_move_words(placed, figures, names: Sequence[str], figure_word: str) -> 
         kind = f.get("figure", figure_word)
         line += f", a {kind.replace('_', ' ')} on {f.get('spot')}"
     return [line + " (framed)"]
+
+
+def next_tile_panel(
+    catalogue: Catalogue, view: Mapping[str, Any], height: float
+) -> tuple[str, float]:
+    """The tile in hand drawn below the side panel (``height`` tall so far), while the
+    game goes on; the SVG to add and the panel's new height."""
+    if view.get("over") or not view.get("tile"):
+        return "", height
+    tile = catalogue.get(view["tile"])
+    if tile is None:
+        return "", height
+    drawn = group(
+        {
+            "class": "next-tile",
+            "data-tile": view["tile"],
+            "transform": f"translate(16 {num(14 + height)})",
+        },
+        [squares.tile_svg(tile, 0)],
+    )
+    return drawn, height + 110
