@@ -114,14 +114,15 @@ def from_jsettlers_port(edge: int, facing: str) -> tuple[Hex, Edge]:
 
 
 def frame(size: int) -> tuple[Hex, ...]:
-    """The reconstructed Seafarers frame: 35 hexes (4-5-6-5-6-5-4) or 42 (5-6-7-6-7-6-5).
+    """The reconstructed Seafarers frame: 35 hexes (4-5-6-5-6-5-4), 42 (5-6-7-6-7-6-5)
+    or 49 (6-7-8-7-8-7-6).
 
-    Rows 3..15 of JSettlers' grid; rows 3, 7, 11, 15 span odd columns 3..13 (15 for
-    the large frame), rows 5, 9, 13 even columns 4..12 (14); the four corner hexes of
+    Rows 3..15 of JSettlers' grid; rows 3, 7, 11, 15 span odd columns 3..13 (15, 17
+    for the larger frames), rows 5, 9, 13 even columns 4..12 (14, 16); the four corner hexes of
     the first and last rows are left out. It holds every scenario's land hexes and,
     around them, exactly the rulebook's number of sea hexes (see the tests).
     """
-    last = 15 if size == 42 else 13
+    last = {35: 13, 42: 15, 49: 17}[size]
     hexes = []
     for row in range(3, 16, 2):
         cols = range(3, last + 1, 2) if row % 4 == 3 else range(4, last, 2)
@@ -133,7 +134,7 @@ def frame(size: int) -> tuple[Hex, ...]:
 
 
 #: the two frames by size
-FRAMES: Final = MappingProxyType({35: frame(35), 42: frame(42)})
+FRAMES: Final = MappingProxyType({size: frame(size) for size in (35, 42, 49)})
 
 
 # --- the data ---------------------------------------------------------------------------
