@@ -170,8 +170,8 @@ class Server:
             try:
                 if requests.get(self.url + "/readyz", timeout=1).status_code == 200:
                     return
-            except requests.ConnectionError:
-                pass
+            except (requests.ConnectionError, requests.Timeout):
+                pass  # not listening yet, or a busy machine: ask again until the deadline
             time.sleep(0.2)
         raise RuntimeError("gunicorn did not become ready")
 
