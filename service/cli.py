@@ -85,6 +85,22 @@ def _dev_key(url: str) -> None:
     print(f"\n  development API key: {plaintext}\n  (also saved in {path})\n", flush=True)
 
 
+def _dev_signing_key() -> None:
+    """With the embedded database and no HEAD_SIGNING_KEY, sign heads with a key kept
+    in var/ beside the database (created once, readable by this user only), so a local
+    service verifies its own games across restarts."""
+    if os.environ.get("HEAD_SIGNING_KEY"):
+        return
+    import secrets
+
+    path = Path("var") / "head-signing-key"
+    if not path.exists():
+        path.parent.mkdir(exist_ok=True)
+        path.touch(mode=0o600)
+        path.write_text(secrets.token_hex(32) + "\n")
+    os.environ["HEAD_SIGNING_KEY"] = path.read_text().strip()
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     from gunicorn.app.base import BaseApplication
 
@@ -101,6 +117,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
             migrate(url)
         if server is not None:
             _dev_key(url)
+            _dev_signing_key()
+        elif not os.environ.get("HEAD_SIGNING_KEY"):
+            print("  HEAD_SIGNING_KEY is not set: game heads will not be signed", flush=True)
 
         class Server(BaseApplication):
             def load_config(self) -> None:
@@ -195,9 +214,12 @@ def parser() -> argparse.ArgumentParser:
     serve.add_argument("--bind", help="host:port (default $BIND or 127.0.0.1:8000)")
     serve.add_argument("--workers", type=int, help="gunicorn workers")
     serve.add_argument(
-        "--no-migrate", dest="migrate", action="store_false", help="do not migrate at start"
+        "--no-migrate",
+        dest="migrate",
+        action="store_false",
+        help="do not migrate at start (also AUTO_MIGRATE=0, as the Helm chart's pods run)",
     )
-    serve.set_defaults(func=cmd_serve)
+    serve.set_defaults(func=cmd_serve, migrate=os.environ.get("AUTO_MIGRATE", "1") != "0")
 
     sub.add_parser("migrate", help="apply pending SQL migrations").set_defaults(func=cmd_migrate)
 

@@ -7,6 +7,7 @@ import os
 from dataclasses import dataclass, field
 
 from service.rules.core import Ruleset
+from service.store.db import service_url
 
 
 def _env(name: str, default: str) -> str:
@@ -15,8 +16,15 @@ def _env(name: str, default: str) -> str:
 
 @dataclass(frozen=True)
 class Settings:
-    #: PostgreSQL URL; the CLI fills it with the embedded server's when unset
+    #: PostgreSQL URL of the schema's owner (migrations, the CLI); the CLI fills it with
+    #: the embedded server's when unset
     database_url: str = field(default_factory=lambda: _env("DATABASE_URL", ""))
+    #: the service's own connection, as the least-privileged role; derived from
+    #: ``database_url`` (same server, user ``tilegames_app``, no password) when unset
+    app_database_url: str = field(default_factory=lambda: _env("APP_DATABASE_URL", ""))
+    #: the secret that signs each game's head hash (never stored in the database);
+    #: empty: heads are not signed and ``verify`` says so
+    head_signing_key: str = field(default_factory=lambda: _env("HEAD_SIGNING_KEY", ""))
     db_pool_max: int = field(default_factory=lambda: int(_env("DB_POOL_MAX", "10")))
     db_pool_timeout: float = field(default_factory=lambda: float(_env("DB_POOL_TIMEOUT", "5")))
     #: per-credential limit, flask-limiter syntax
@@ -38,6 +46,9 @@ class Settings:
             o.strip() for o in _env("CORS_ORIGINS", "").split(",") if o.strip()
         )
     )
+
+    def service_database_url(self) -> str:
+        return self.app_database_url or service_url(self.database_url)
 
     def load_extra_rulesets(self) -> list[Ruleset]:
         found = []

@@ -21,6 +21,8 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parents[1]
+#: the head-signing key of this test session's services (never in the database)
+HEAD_SIGNING_KEY = secrets.token_hex(16)
 
 
 @pytest.fixture(scope="session")
@@ -82,7 +84,12 @@ def empty_database(pg_server_url: str) -> Iterator[str]:
 def settings(database_url: str):
     from service.config import Settings
 
-    return Settings(database_url=database_url, rate_limit="100000 per minute", sse_max_seconds=30)
+    return Settings(
+        database_url=database_url,
+        rate_limit="100000 per minute",
+        sse_max_seconds=30,
+        head_signing_key=HEAD_SIGNING_KEY,
+    )
 
 
 @pytest.fixture(scope="session")
@@ -136,6 +143,7 @@ class Server:
             "SSE_POLL_SECONDS": "10",
             "SSE_MAX_SECONDS": "30",
             "REQUEST_READ_TIMEOUT": "3",
+            "HEAD_SIGNING_KEY": HEAD_SIGNING_KEY,
             "PYTHONPATH": str(REPO),
             "LOG_LEVEL": "WARNING",
             **env,

@@ -18,7 +18,7 @@ from service.api.schemas import ProblemSchema
 from service.app import GameService
 from service.config import Settings
 from service.rules.core import Ruleset
-from service.store import Database
+from service.store import Database, HeadSigner
 from service.store.notify import Listener
 
 
@@ -65,14 +65,18 @@ def create_app(settings: Settings | None = None, *, extra_rulesets: list[Ruleset
         JSON_SORT_KEYS=False,
     )
     lookup, names = _lookup([*settings.load_extra_rulesets(), *extra_rulesets])
-    db = Database(
-        settings.database_url, max_size=settings.db_pool_max, timeout=settings.db_pool_timeout
-    )
+    url = settings.service_database_url()
+    db = Database(url, max_size=settings.db_pool_max, timeout=settings.db_pool_timeout)
     app.extensions["tilegames"] = Runtime(
         settings=settings,
         db=db,
-        games=GameService(db, lookup, cache_size=settings.state_cache_size),
-        listener=Listener(settings.database_url),
+        games=GameService(
+            db,
+            lookup,
+            cache_size=settings.state_cache_size,
+            signer=HeadSigner(settings.head_signing_key) if settings.head_signing_key else None,
+        ),
+        listener=Listener(url),
         rulesets=lookup,
         ruleset_names=names,
     )

@@ -55,6 +55,8 @@ GAME_SUMMARY = {
     "seed_sha256": "648aa5c579fb30f38af744d97d6ec840c7a91277a499a0d780f3e7314eca090b",
     "status": "active",
     "updated_at": "2026-11-22T22:23:39.066919+00:00",
+    "head_hash": "78dd35541357e6bcdd6f8ddf9045b2ed6fde866fc0e46d2d7718693267b9e6af",
+    "head_signature": "ff50bfe1ff449f70ced4791cad4c519836c3149d3e604d2fab90ecdc29b293d9",
     "version": 2,
 }
 
@@ -80,6 +82,8 @@ FINISHED_GAME = {
     "seed_sha256": "3ea66f4ecfc2f85292c773d362739c38ab3bcef6e73dd110d2d69d599ff45569",
     "status": "finished",
     "updated_at": "2026-11-21T02:53:06.019736+00:00",
+    "head_hash": "423ea35f4d2a6b584aab3227ddbd95c4876d67de426e806d6417794d59bda6c2",
+    "head_signature": "7f67bc19db6b1dadc4b5a23e388d037e961bd41c4be05525297505cc56f9479f",
     "version": 260,
 }
 
@@ -210,6 +214,8 @@ MOVE_PLACE_TILE = {
     "result": None,
     "seat": 0,
     "status": "active",
+    "head_hash": "abfe22baee1ae28186488cc0ebaf0ba71f8b9688b46ae3377beb4a1c03a6ec26",
+    "head_signature": "012874105ea046e704b3e3850da1ac9fec1d60ffecb2606b11379af9ad84c374",
     "version": 3,
 }
 
@@ -314,6 +320,8 @@ MOVE_FOLLOWER_AND_BOT_TURN = {
     "result": None,
     "seat": 0,
     "status": "active",
+    "head_hash": "21f546e5e899ca4bc984d84d4abb1311d08a14b10843dade6dae8c4c2e96b4c7",
+    "head_signature": "38142dd0631f5de75baa01e30ee95002c8f973cb21fcc6155175058b2922c5da",
     "version": 10,
 }
 
@@ -390,6 +398,8 @@ MOVE_SCORING = {
     "result": None,
     "seat": 0,
     "status": "active",
+    "head_hash": "c8b05a9389b9bfea4520823e70f408ebb01b8ed109dc82d462d517f0ed9bc129",
+    "head_signature": "9ab03725daeea1d4a82b86dbce36d61a8dacf06ecc95ed61c1f584f925629ba7",
     "version": 6,
 }
 
@@ -497,6 +507,7 @@ EVENT_PAGE = {
 VERIFY = {
     "checks": [
         {"detail": "ok", "name": "hash_chain", "ok": True},
+        {"detail": "ok", "name": "head_signature", "ok": True},
         {"detail": "ok", "name": "genesis_from_seed", "ok": True},
         {"detail": "ok", "name": "replay", "ok": True},
     ],
@@ -504,6 +515,7 @@ VERIFY = {
     "first_bad_seq": None,
     "game_id": GAME_ID,
     "head_hash": "21f546e5e899ca4bc984d84d4abb1311d08a14b10843dade6dae8c4c2e96b4c7",
+    "head_signature": "38142dd0631f5de75baa01e30ee95002c8f973cb21fcc6155175058b2922c5da",
     "valid": True,
     "version": 10,
 }

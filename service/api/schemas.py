@@ -227,7 +227,28 @@ class SeatTokenSchema(Schema):
     )
 
 
-class GameSummarySchema(Schema):
+class HeadSchema(Schema):
+    """The game's head after a write, as every answer that moves it returns it."""
+
+    head_hash = fields.String(
+        required=True,
+        metadata={
+            "description": "The hash of the game's last event (see GET .../verify); a client"
+            " that keeps it can tell later whether the log it was shown was rewritten"
+        },
+    )
+    head_signature = fields.String(
+        allow_none=True,
+        required=True,
+        metadata={
+            "description": "HMAC-SHA256 of `<game_id>:<version>:<head_hash>` under the"
+            " service's HEAD_SIGNING_KEY, a key the database never holds; null when the"
+            " service signs no heads"
+        },
+    )
+
+
+class GameSummarySchema(HeadSchema):
     id = fields.String(required=True, metadata={"format": "uuid", **_GAME_ID})
     ruleset = fields.String(required=True, metadata={"example": "carcassonne"})
     options = fields.Dict(
@@ -516,7 +537,7 @@ class MoveSchema(Schema):
     )
 
 
-class MoveResultSchema(Schema):
+class MoveResultSchema(HeadSchema):
     game_id = fields.String(required=True, metadata=_GAME_ID)
     seat = fields.Integer(required=True, metadata={"description": "The seat that moved"})
     version = fields.Integer(
@@ -542,7 +563,10 @@ class MoveResultSchema(Schema):
 class CheckSchema(Schema):
     name = fields.String(
         required=True,
-        metadata={"description": "hash_chain, genesis_from_seed or replay", "example": "replay"},
+        metadata={
+            "description": "hash_chain, head_signature, genesis_from_seed or replay",
+            "example": "replay",
+        },
     )
     ok = fields.Boolean(required=True)
     detail = fields.String(
@@ -557,6 +581,11 @@ class VerifySchema(Schema):
     events = fields.Integer(required=True, metadata={"description": "Events read"})
     head_hash = fields.String(
         required=True, metadata={"description": "The game's stored hash of its last event"}
+    )
+    head_signature = fields.String(
+        allow_none=True,
+        required=True,
+        metadata={"description": "The game's stored signature of its head, or null"},
     )
     first_bad_seq = fields.Integer(
         allow_none=True,

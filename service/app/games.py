@@ -37,6 +37,7 @@ from service.store import (
     Database,
     EventStore,
     GameRecord,
+    HeadSigner,
     NewEvent,
     NewGame,
     StoredEvent,
@@ -132,10 +133,16 @@ def illegal(exc: RulesError, version: int) -> Exception:
 
 
 class GameService:
-    def __init__(self, db: Database, rulesets: RulesetLookup, cache_size: int = 512) -> None:
+    def __init__(
+        self,
+        db: Database,
+        rulesets: RulesetLookup,
+        cache_size: int = 512,
+        signer: HeadSigner | None = None,
+    ) -> None:
         self.db = db
         self.rulesets = rulesets
-        self.store = EventStore()
+        self.store = EventStore(signer)
         self.cache = StateCache(cache_size)
 
     # -- helpers ---------------------------------------------------------------
@@ -198,6 +205,8 @@ class GameService:
             "seats": public_seats(game.seats),
             "status": game.status,
             "version": game.version,
+            "head_hash": game.head_hash,
+            "head_signature": game.head_signature,
             "awaiting": ruleset.awaiting(state),
             "result": ruleset.result(state) if finished else None,
             "seed_sha256": game.seed_hash,
@@ -394,10 +403,14 @@ class GameService:
             chained = self.store.chain(
                 game, game.version, [to_new_event(e) for e in events], tx_now
             )
+            version = game.version + len(events)
+            head = chained[-1].hash if chained else game.head_hash
             body = {
                 "game_id": game.id,
                 "seat": seat,
-                "version": game.version + len(events),
+                "version": version,
+                "head_hash": head,
+                "head_signature": self.store.head_signature(game.id, version, head),
                 "status": status,
                 "events": [event_item(ruleset, e, seat) for e in chained],
                 "awaiting": ruleset.awaiting(state),

@@ -15,7 +15,7 @@ from typing import Any
 from service.app.games import GameService, Outcome, to_new_event, to_rules_event
 from service.app.seats import seat_of
 from service.rules.core import rng_for
-from service.store import GENESIS_HASH, event_hash
+from service.store import GENESIS_HASH, GameRecord, event_hash
 
 
 def verify_game(service: GameService, game_id: str, token: str | None) -> Outcome:
@@ -44,6 +44,7 @@ def verify_game(service: GameService, game_id: str, token: str | None) -> Outcom
     if chain_ok and (expected_seq - 1 != game.version or prev != game.head_hash):
         chain_ok, detail = False, f"log ends at {expected_seq - 1}, game is at {game.version}"
     checks.append({"name": "hash_chain", "ok": chain_ok, "detail": detail})
+    checks.append(_head_signature_check(service, game, prev))
 
     genesis = [
         to_new_event(e) for e in ruleset.setup(game.options, len(game.seats), rng_for(game.seed, 1))
@@ -75,7 +76,24 @@ def verify_game(service: GameService, game_id: str, token: str | None) -> Outcom
         "version": game.version,
         "events": len(events),
         "head_hash": game.head_hash,
+        "head_signature": game.head_signature,
         "first_bad_seq": first_bad,
         "checks": checks,
     }
     return Outcome(200, body)
+
+
+def _head_signature_check(service: GameService, game: GameRecord, head: str) -> dict[str, Any]:
+    """Whether the stored signature is the service's for the head the log recomputes
+    to: a log rewritten with recomputed hashes by someone holding only database rights
+    has a head its signature does not match."""
+    signer = service.store.signer
+    if signer is None:
+        detail = "not checked: this service has no HEAD_SIGNING_KEY"
+        return {"name": "head_signature", "ok": True, "detail": detail}
+    if game.head_signature is None:
+        detail = "the head carries no signature (written without a signing key, or erased)"
+        return {"name": "head_signature", "ok": False, "detail": detail}
+    ok = signer.matches(game.head_signature, game.id, game.version, head)
+    detail = "ok" if ok else "the signature does not match the log's head: the log was rewritten"
+    return {"name": "head_signature", "ok": ok, "detail": detail}

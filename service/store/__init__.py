@@ -14,7 +14,7 @@ from service.store.events import (
     UnknownGame,
     VersionConflict,
 )
-from service.store.hashing import GENESIS_HASH, canonical_json, event_hash
+from service.store.hashing import GENESIS_HASH, HeadSigner, canonical_json, event_hash
 
 __all__ = [
     "GENESIS_HASH",
@@ -22,6 +22,7 @@ __all__ = [
     "DatabaseUnavailable",
     "EventStore",
     "GameRecord",
+    "HeadSigner",
     "NewEvent",
     "NewGame",
     "StoredEvent",

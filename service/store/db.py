@@ -12,7 +12,24 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 import psycopg
+from psycopg.conninfo import conninfo_to_dict, make_conninfo
 from psycopg_pool import ConnectionPool, PoolTimeout
+
+#: the role the service runs as (migrations/0004_least_privilege.sql): it reads what it
+#: serves and appends events, and owns nothing, so it cannot switch the append-only
+#: triggers off, rewrite an event or delete one
+SERVICE_ROLE = "tilegames_app"
+
+
+def service_url(owner_url: str) -> str:
+    """The service's connection URL derived from the owner's: the same server and
+    database as :data:`SERVICE_ROLE`, without the owner's password (for servers that
+    trust local connections, as the embedded one and the tests' do; elsewhere give
+    ``APP_DATABASE_URL`` with the role's own password)."""
+    params = conninfo_to_dict(owner_url)
+    params.pop("password", None)
+    params["user"] = SERVICE_ROLE
+    return make_conninfo(**params)
 
 
 class DatabaseUnavailable(Exception):

@@ -19,7 +19,7 @@ import psycopg
 from psycopg.rows import dict_row
 from psycopg.types.json import Jsonb
 
-from service.store.hashing import GENESIS_HASH, event_hash
+from service.store.hashing import GENESIS_HASH, HeadSigner, event_hash
 
 NOTIFY_CHANNEL = "game_events"
 
@@ -80,6 +80,7 @@ class GameRecord:
     status: str
     version: int
     head_hash: str
+    head_signature: str | None
     api_key_id: str | None
     created_at: datetime
     updated_at: datetime
@@ -87,7 +88,7 @@ class GameRecord:
 
 _GAME_COLUMNS = (
     "id::text AS id, ruleset, options, seats, seed, seed_hash, status, version, head_hash,"
-    " api_key_id, created_at, updated_at"
+    " head_signature, api_key_id, created_at, updated_at"
 )
 
 
@@ -118,7 +119,17 @@ def _is_uuid(value: str) -> bool:
 
 
 class EventStore:
-    """Operations on one connection; the caller owns the transaction."""
+    """Operations on one connection; the caller owns the transaction. With a
+    ``signer``, every write signs the game's new head (see :class:`HeadSigner`)."""
+
+    def __init__(self, signer: HeadSigner | None = None) -> None:
+        self.signer = signer
+
+    def head_signature(self, game_id: str, version: int, head_hash: str) -> str | None:
+        """The signature a write stores with this head (``None`` without a signer)."""
+        if self.signer is None:
+            return None
+        return self.signer.sign(game_id, version, head_hash)
 
     def create_game(self, conn: psycopg.Connection, game: NewGame) -> GameRecord:
         with conn.cursor(row_factory=dict_row) as cur:
@@ -280,6 +291,7 @@ class EventStore:
         params += (
             new_version,
             head,
+            self.head_signature(game.id, new_version, head),
             status,
             game.id,
             expected_version,
@@ -301,7 +313,7 @@ class EventStore:
                 " (game_id, seq, type, data, visibility, prev_hash, hash)"
                 f" VALUES {values} RETURNING seq, recorded_at),"
                 " bumped AS (UPDATE games SET version = %s, head_hash = %s,"
-                " updated_at = now(), status = coalesce(%s, status)"
+                " head_signature = %s, updated_at = now(), status = coalesce(%s, status)"
                 " WHERE id = %s AND version = %s RETURNING pg_notify(%s, %s))"
                 f"{remember}"
                 " SELECT seq, recorded_at, (SELECT count(*) FROM bumped) FROM appended",

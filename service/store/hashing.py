@@ -10,6 +10,7 @@ a log they received; ``GET /v1/games/{id}/verify`` does the same on the server.
 from __future__ import annotations
 
 import hashlib
+import hmac
 import json
 from typing import Any
 
@@ -30,3 +31,20 @@ def event_hash(
 ) -> str:
     body = {"game_id": game_id, "seq": seq, "type": type_, "data": data, "visibility": visibility}
     return hashlib.sha256(prev_hash.encode() + canonical_json(body)).hexdigest()
+
+
+class HeadSigner:
+    """Signs a game's head: ``HMAC-SHA256(key, "<game_id>:<version>:<head_hash>")`` in
+    hex. The key lives outside the database (``HEAD_SIGNING_KEY``), so whoever can write
+    the tables, but not read the service's environment, cannot sign a rewritten log."""
+
+    def __init__(self, key: str) -> None:
+        self._key = key.encode()
+
+    def sign(self, game_id: str, version: int, head_hash: str) -> str:
+        message = f"{game_id}:{version}:{head_hash}".encode()
+        return hmac.new(self._key, message, hashlib.sha256).hexdigest()
+
+    def matches(self, signature: str | None, game_id: str, version: int, head_hash: str) -> bool:
+        expected = self.sign(game_id, version, head_hash)
+        return signature is not None and hmac.compare_digest(signature, expected)

@@ -1,10 +1,14 @@
-"""Editing a stored event (as a superuser who disables the trigger) breaks verify."""
+"""Editing a stored event (as a superuser who disables the trigger) breaks verify: the
+hash chain if the hashes are left alone, the head's signature if they are recomputed."""
 
 from __future__ import annotations
 
 import psycopg
+from psycopg.types.json import Jsonb
 
+from service.store import GENESIS_HASH, HeadSigner, event_hash
 from tests.client import Client
+from tests.conftest import HEAD_SIGNING_KEY
 
 
 def test_tampered_event_makes_verify_fail_at_that_seq(server, api_key, database_url):
@@ -25,3 +29,60 @@ def test_tampered_event_makes_verify_fail_at_that_seq(server, api_key, database_
     assert not report["valid"] and report["first_bad_seq"] == 5
     chain = next(c for c in report["checks"] if c["name"] == "hash_chain")
     assert not chain["ok"] and "seq 5" in chain["detail"]
+
+
+def test_a_log_rewritten_with_recomputed_hashes_fails_on_its_head_signature(
+    server, api_key, database_url
+):
+    """Database rights alone (the owner's, here) can rewrite an event, recompute the
+    chain and move the head; they cannot sign the new head, for the key is not in the
+    database. The chain then checks out and the signature does not."""
+    client = Client(server.url, api_key)
+    game = client.create("carcassonne", [{"bot": "random"}, {"bot": "random"}])
+    signer = HeadSigner(HEAD_SIGNING_KEY)
+    assert signer.matches(game["head_signature"], game["id"], game["version"], game["head_hash"])
+
+    with psycopg.connect(database_url) as conn:
+        conn.execute("ALTER TABLE events DISABLE TRIGGER events_no_update_delete")
+        rows = conn.execute(
+            "SELECT seq, type, data, visibility FROM events WHERE game_id = %s ORDER BY seq",
+            (game["id"],),
+        ).fetchall()
+        prev = GENESIS_HASH
+        for seq, kind, data, visibility in rows:
+            if seq == 5:
+                data = {**data, "rewritten": True}
+            digest = event_hash(prev, game["id"], seq, kind, data, visibility)
+            conn.execute(
+                "UPDATE events SET data = %s, prev_hash = %s, hash = %s"
+                " WHERE game_id = %s AND seq = %s",
+                (Jsonb(data), prev, digest, game["id"], seq),
+            )
+            prev = digest
+        conn.execute("ALTER TABLE events ENABLE TRIGGER events_no_update_delete")
+        conn.execute("UPDATE games SET head_hash = %s WHERE id = %s", (prev, game["id"]))
+
+    report = client.get(f"/v1/games/{game['id']}/verify").json()
+    checks = {c["name"]: c for c in report["checks"]}
+    assert checks["hash_chain"]["ok"]
+    assert not checks["head_signature"]["ok"] and "rewritten" in checks["head_signature"]["detail"]
+    assert not report["valid"]
+
+
+def test_every_write_returns_the_signed_head_and_verify_checks_it(server, api_key):
+    client = Client(server.url, api_key)
+    game = client.create("secret-cards", [{}, {}])
+    token = game["seat_tokens"][0]["token"]
+    moved = client.move(game["id"], token, {"type": "reveal"}, game["version"]).json()
+    signer = HeadSigner(HEAD_SIGNING_KEY)
+    assert signer.matches(moved["head_signature"], game["id"], moved["version"], moved["head_hash"])
+    summary = client.get(f"/v1/games/{game['id']}").json()
+    assert (summary["head_hash"], summary["head_signature"]) == (
+        moved["head_hash"],
+        moved["head_signature"],
+    )
+    report = client.get(f"/v1/games/{game['id']}/verify").json()
+    assert (
+        report["valid"]
+        and {"name": "head_signature", "ok": True, "detail": "ok"} in (report["checks"])
+    )
