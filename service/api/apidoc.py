@@ -90,6 +90,7 @@ rule violations, `errors: [{field, message}]` for validation errors and
 - `validation_error` (422): a malformed field, an unknown ruleset, option or bot, a seat
   count the ruleset does not take; see `errors`.
 - `bad_request` (400): a body that is not JSON.
+- `invalid_cursor` (400): a page cursor this service did not give out.
 - `json_too_deep` (400): arrays and objects nested more than 32 levels deep.
 - `invalid_text` (400): a body that is not UTF-8, or a `\\uXXXX` escape leaving half of
   a UTF-16 surrogate pair alone.
@@ -114,6 +115,11 @@ rule violations, `errors: [{field, message}]` for validation errors and
 - `internal_error` (500): a bug; quote `request_id` (also the `X-Request-Id` header).
 
 ## Pagination
+
+`GET /v1/games` lists the API key's games newest first, at most `limit` (default 20,
+max 100). While more remain, the page has `next_cursor` (opaque; pass it as `cursor`
+with the same filters) and a `Link: <...>; rel="next"` header; on the last page
+`next_cursor` is `null`.
 
 `GET /v1/games/{game_id}/events?after=<seq>&limit=<n>` returns the events after `seq`,
 oldest first, at most `limit` (default 100, max 1000). While more remain, the page has
@@ -220,6 +226,14 @@ EVENT_PAGE_HEADERS = {
         "schema": {"type": "string"},
     },
 }
+GAME_PAGE_HEADERS = {
+    **_NO_STORE,
+    "Link": {
+        "description": "The next page, while there is one:"
+        ' `</v1/games?status=finished&limit=1&cursor=...>; rel="next"`',
+        "schema": {"type": "string"},
+    },
+}
 MOVE_HEADERS = {
     **GAME_HEADERS,
     "Idempotent-Replayed": {
@@ -246,6 +260,8 @@ PROBLEMS: dict[str, tuple[str, dict[str, Any]]] = {
     "unauthorized": ("No API key", ex.PROBLEM_UNAUTHORIZED),
     "forbidden": ("An API key alone where a seat token is needed", ex.PROBLEM_FORBIDDEN),
     "forbidden_move": ("Moving with an API key only", ex.PROBLEM_FORBIDDEN_MOVE),
+    "forbidden_listing": ("Listing games with a seat token", ex.PROBLEM_FORBIDDEN_LISTING),
+    "invalid_cursor": ("A cursor that was altered", ex.PROBLEM_INVALID_CURSOR),
     "unknown_game": ("No such game", ex.PROBLEM_UNKNOWN_GAME),
 }
 

@@ -83,6 +83,21 @@ FINISHED_GAME = {
     "version": 260,
 }
 
+# GET /v1/games?status=finished&limit=1: the finished game above as a list item (its
+# row: no awaiting, no result), and the cursor of the next page.
+GAME_PAGE = {
+    "games": [
+        {
+            key: copy.deepcopy(value)
+            for key, value in FINISHED_GAME.items()
+            if key not in ("awaiting", "result")
+        }
+    ],
+    # the position of the game above (opaque to clients)
+    "next_cursor": "MjAyNi0xMS0yMVQwMjo1MzowNi4wMTk3MzYrMDA6MDB8"
+    "MWU5OWE5NWUtMjc0Zi00ZTUwLTgxMjQtYTcwYTUxODI5OWJm",
+}
+
 LEGAL_PLACE_TILE = {
     "awaiting": [
         {
@@ -756,6 +771,26 @@ PROBLEM_FORBIDDEN_MOVE = {
     "status": 403,
     "title": "Not allowed for these credentials",
     "type": "urn:tilegames:problem:forbidden",
+    "request_id": "9be83af72329458598132b36dbfeeeff",
+}
+
+PROBLEM_FORBIDDEN_LISTING = {
+    "code": "forbidden",
+    "detail": "listing games needs an API key; a seat token reads only its game",
+    "instance": "/v1/games",
+    "status": 403,
+    "title": "Not allowed for these credentials",
+    "type": "urn:tilegames:problem:forbidden",
+    "request_id": "9be83af72329458598132b36dbfeeeff",
+}
+
+PROBLEM_INVALID_CURSOR = {
+    "code": "invalid_cursor",
+    "detail": "cursor is not one this service gave out; start again without it",
+    "instance": "/v1/games",
+    "status": 400,
+    "title": "The cursor is not valid",
+    "type": "urn:tilegames:problem:invalid_cursor",
     "request_id": "9be83af72329458598132b36dbfeeeff",
 }
 

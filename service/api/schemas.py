@@ -83,6 +83,7 @@ class ProblemSchema(Schema):
         metadata={
             "description": "Stable error code: illegal_move, not_your_turn, version_conflict,"
             " unknown_game, unauthorized, forbidden, validation_error, bad_request,"
+            " invalid_cursor,"
             " idempotency_key_reused, precondition_required, game_over, rate_limited,"
             " database_unavailable, not_found, method_not_allowed, payload_too_large,"
             " unsupported_media_type, not_acceptable, internal_error",
@@ -227,7 +228,9 @@ class SeatTokenSchema(Schema):
     )
 
 
-class GameSummarySchema(Schema):
+class GameItemSchema(Schema):
+    """A game as its row describes it: the summary without what folding its log adds."""
+
     id = fields.String(required=True, metadata={"format": "uuid", **_GAME_ID})
     ruleset = fields.String(required=True, metadata={"example": "carcassonne"})
     options = fields.Dict(
@@ -236,15 +239,6 @@ class GameSummarySchema(Schema):
     seats = fields.List(fields.Nested(SeatSchema), required=True)
     status = fields.String(required=True, validate=validate.OneOf(["active", "finished"]))
     version = fields.Integer(required=True, metadata=_VERSION)
-    awaiting = fields.List(fields.Dict(metadata=_DECISION), required=True, metadata=_AWAITING)
-    result = fields.Dict(
-        allow_none=True,
-        required=True,
-        metadata={
-            "description": "Once finished: `{over, scores, winners}` (winners are seat"
-            " indices); null while active"
-        },
-    )
     seed_sha256 = fields.String(
         required=True,
         validate=HEX64,
@@ -265,6 +259,61 @@ class GameSummarySchema(Schema):
     )
     updated_at = fields.String(
         required=True, metadata={"example": "2026-11-21T02:52:41.641161+00:00"}
+    )
+
+
+class GameSummarySchema(GameItemSchema):
+    awaiting = fields.List(fields.Dict(metadata=_DECISION), required=True, metadata=_AWAITING)
+    result = fields.Dict(
+        allow_none=True,
+        required=True,
+        metadata={
+            "description": "Once finished: `{over, scores, winners}` (winners are seat"
+            " indices); null while active"
+        },
+    )
+
+
+class GamesQuerySchema(Schema):
+    ruleset = fields.String(
+        validate=validate.Length(min=1, max=64),
+        metadata={"description": "Only games of this ruleset", "example": "carcassonne"},
+    )
+    status = fields.String(
+        validate=validate.OneOf(["active", "finished"]),
+        metadata={"description": "Only games in this status", "example": "active"},
+    )
+    seat = fields.String(
+        validate=[validate.Length(min=1, max=64), storable_text],
+        metadata={
+            "description": "Only games with a seat of this name (exactly, case included)",
+            "example": "Ada",
+        },
+    )
+    cursor = fields.String(
+        validate=validate.Length(min=1, max=200),
+        metadata={
+            "description": "The previous page's next_cursor (opaque); with the same filters."
+            " Omit for the first page"
+        },
+    )
+    limit = fields.Integer(
+        load_default=20,
+        validate=validate.Range(min=1, max=100),
+        metadata={"description": "Page size", "example": 20},
+    )
+
+
+class GamePageSchema(Schema):
+    games = fields.List(
+        fields.Nested(GameItemSchema),
+        required=True,
+        metadata={"description": "The page, newest first"},
+    )
+    next_cursor = fields.String(
+        allow_none=True,
+        required=True,
+        metadata={"description": "Pass as ?cursor= for the next page; null on the last page"},
     )
 
 

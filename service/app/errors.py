@@ -34,6 +34,12 @@ class NotFound(AppError):
     status, code, title = 404, "not_found", "Not found"
 
 
+class InvalidCursor(AppError):
+    """A page cursor the service did not give out (or that was altered)."""
+
+    status, code, title = 400, "invalid_cursor", "The cursor is not valid"
+
+
 class ValidationFailed(AppError):
     """Bad input; ``errors`` names each field at fault."""
 

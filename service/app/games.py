@@ -122,6 +122,24 @@ def event_item(ruleset: Ruleset, event: StoredEvent, seat: int | None) -> dict[s
     }
 
 
+def game_item(game: GameRecord) -> dict[str, Any]:
+    """What the game row says of a game, without folding its log: a list item, and the
+    part of the summary that does not need the state."""
+    finished = game.status == "finished"
+    return {
+        "id": game.id,
+        "ruleset": game.ruleset,
+        "options": game.options,
+        "seats": public_seats(game.seats),
+        "status": game.status,
+        "version": game.version,
+        "seed_sha256": game.seed_hash,
+        "seed": game.seed.hex() if finished else None,
+        "created_at": game.created_at.isoformat(),
+        "updated_at": game.updated_at.isoformat(),
+    }
+
+
 def illegal(exc: RulesError, version: int) -> Exception:
     """The API error for a refused command; ``version`` is the game's."""
     if exc.code == "not_your_turn":
@@ -190,20 +208,13 @@ class GameService:
         return produced
 
     def summary_body(self, game: GameRecord, ruleset: Ruleset, state: Any) -> dict[str, Any]:
+        """The game summary: its row (:func:`game_item`) with what the folded state
+        adds, the open decisions and, once finished, the result."""
         finished = game.status == "finished"
         return {
-            "id": game.id,
-            "ruleset": game.ruleset,
-            "options": game.options,
-            "seats": public_seats(game.seats),
-            "status": game.status,
-            "version": game.version,
+            **game_item(game),
             "awaiting": ruleset.awaiting(state),
             "result": ruleset.result(state) if finished else None,
-            "seed_sha256": game.seed_hash,
-            "seed": game.seed.hex() if finished else None,
-            "created_at": game.created_at.isoformat(),
-            "updated_at": game.updated_at.isoformat(),
         }
 
     # -- use cases -------------------------------------------------------------

@@ -7,6 +7,7 @@ announces appends with ``NOTIFY``. It knows nothing about any game.
 from service.store.db import Database, DatabaseUnavailable
 from service.store.events import (
     EventStore,
+    GameFilter,
     GameRecord,
     NewEvent,
     NewGame,
@@ -21,6 +22,7 @@ __all__ = [
     "Database",
     "DatabaseUnavailable",
     "EventStore",
+    "GameFilter",
     "GameRecord",
     "NewEvent",
     "NewGame",

@@ -70,6 +70,15 @@ class NewGame:
 
 
 @dataclass(frozen=True, slots=True)
+class GameFilter:
+    """Which of an API key's games to list: each field set narrows the list."""
+
+    ruleset: str | None = None
+    status: str | None = None
+    seat_name: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class GameRecord:
     id: str
     ruleset: str
@@ -152,6 +161,37 @@ class EventStore:
         if row is None:
             raise UnknownGame(game_id)
         return _game(row)
+
+    def list_games(
+        self,
+        conn: psycopg.Connection,
+        api_key_id: str,
+        where: GameFilter,
+        before: tuple[datetime, str] | None,
+        limit: int,
+    ) -> list[GameRecord]:
+        """The key's games that pass ``where``, newest first (``created_at``, then
+        ``id``, descending), strictly after the position ``before`` in that order;
+        at most ``limit``. One range scan of ``games_by_key_newest``."""
+        query = f"SELECT {_GAME_COLUMNS} FROM games WHERE api_key_id = %s"
+        params: list[Any] = [api_key_id]
+        if where.ruleset is not None:
+            query += " AND ruleset = %s"
+            params.append(where.ruleset)
+        if where.status is not None:
+            query += " AND status = %s"
+            params.append(where.status)
+        if where.seat_name is not None:
+            query += " AND seats @> %s"
+            params.append(Jsonb([{"name": where.seat_name}]))
+        if before is not None:
+            query += " AND (created_at, id) < (%s, %s)"
+            params += (before[0], uuid.UUID(before[1]))
+        query += " ORDER BY created_at DESC, id DESC LIMIT %s"
+        params.append(limit)
+        with conn.cursor(row_factory=dict_row) as cur:
+            cur.execute(query, params)
+            return [_game(row) for row in cur.fetchall()]
 
     def lock_for_command(
         self, conn: psycopg.Connection, game_id: str, idempotency_key: str | None

@@ -24,6 +24,7 @@ METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
 EXPECTED = {
     ("get", "/v1/rulesets"): ("listRulesets", "rulesets"),
     ("post", "/v1/games"): ("createGame", "games"),
+    ("get", "/v1/games"): ("listGames", "games"),
     ("get", "/v1/games/{game_id}"): ("getGame", "games"),
     ("get", "/v1/games/{game_id}/state"): ("getState", "games"),
     ("get", "/v1/games/{game_id}/verify"): ("verifyGame", "games"),

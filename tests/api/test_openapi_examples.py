@@ -183,6 +183,15 @@ def idempotency_key_reused(api):
     return move(api, game, command("place_follower"), Idempotency_Key="k1")
 
 
+def finished_page(api) -> dict:
+    """The first page of one finished game, with more after it."""
+    for _ in range(2):
+        create(api, {"ruleset": "carcassonne", "seats": [{"bot": "greedy"}, {"bot": "random"}]})
+    response = api.client.get("/v1/games?status=finished&limit=1", headers=api.key)
+    assert response.status_code == 200, response.get_json()
+    return response.get_json()
+
+
 NOBODY = "/v1/games/00000000-0000-0000-0000-000000000000"
 
 #: (example, the real response it stands for)
@@ -203,6 +212,7 @@ RESPONSES: dict[str, tuple[Any, Callable[[Any], Any]]] = {
             ),
         ),
     ),
+    "game_page": (ex.GAME_PAGE, finished_page),
     "legal_place_tile": (ex.LEGAL_PLACE_TILE, lambda api: get(api, vs_bot(api), "/legal-moves", 0)),
     "legal_place_follower": (
         ex.LEGAL_PLACE_FOLLOWER,
@@ -320,6 +330,20 @@ RESPONSES: dict[str, tuple[Any, Callable[[Any], Any]]] = {
             ),
             403,
             "forbidden",
+        ),
+    ),
+    "problem_forbidden_listing": (
+        ex.PROBLEM_FORBIDDEN_LISTING,
+        lambda api: assert_problem(
+            api.client.get("/v1/games", headers={"X-Seat-Token": vs_bot(api)["tokens"][0]}),
+            403,
+            "forbidden",
+        ),
+    ),
+    "problem_invalid_cursor": (
+        ex.PROBLEM_INVALID_CURSOR,
+        lambda api: assert_problem(
+            api.client.get("/v1/games?cursor=eA", headers=api.key), 400, "invalid_cursor"
         ),
     ),
     "problem_unknown_game": (
