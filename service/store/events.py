@@ -126,6 +126,32 @@ def _is_uuid(value: str) -> bool:
         return False
 
 
+def listing_query(
+    api_key_id: str, where: GameFilter, before: tuple[datetime, str] | None, limit: int
+) -> tuple[str, list[Any]]:
+    """The SQL and parameters of :meth:`EventStore.list_games`: one range scan of the
+    index ``games_by_key_newest`` (migrations/0003), or of ``games_seats`` for a seat
+    name with fewer games than the key."""
+    query = f"SELECT {_GAME_COLUMNS} FROM games WHERE api_key_id = %s"
+    params: list[Any] = [api_key_id]
+    if where.ruleset is not None:
+        query += " AND ruleset = %s"
+        params.append(where.ruleset)
+    if where.status is not None:
+        query += " AND status = %s"
+        params.append(where.status)
+    if where.seat_name is not None:
+        query += " AND seats @> %s"
+        params.append(Jsonb([{"name": where.seat_name}]))
+    if before is not None:
+        query += " AND (created_at, id) < (%s, %s)"
+        params += (before[0], uuid.UUID(before[1]))
+    # games.id: the uuid column, not the text it is selected as (the index's order)
+    query += " ORDER BY games.created_at DESC, games.id DESC LIMIT %s"
+    params.append(limit)
+    return query, params
+
+
 class EventStore:
     """Operations on one connection; the caller owns the transaction."""
 
@@ -172,25 +198,9 @@ class EventStore:
     ) -> list[GameRecord]:
         """The key's games that pass ``where``, newest first (``created_at``, then
         ``id``, descending), strictly after the position ``before`` in that order;
-        at most ``limit``. One range scan of ``games_by_key_newest``."""
-        query = f"SELECT {_GAME_COLUMNS} FROM games WHERE api_key_id = %s"
-        params: list[Any] = [api_key_id]
-        if where.ruleset is not None:
-            query += " AND ruleset = %s"
-            params.append(where.ruleset)
-        if where.status is not None:
-            query += " AND status = %s"
-            params.append(where.status)
-        if where.seat_name is not None:
-            query += " AND seats @> %s"
-            params.append(Jsonb([{"name": where.seat_name}]))
-        if before is not None:
-            query += " AND (created_at, id) < (%s, %s)"
-            params += (before[0], uuid.UUID(before[1]))
-        query += " ORDER BY created_at DESC, id DESC LIMIT %s"
-        params.append(limit)
+        at most ``limit``."""
         with conn.cursor(row_factory=dict_row) as cur:
-            cur.execute(query, params)
+            cur.execute(*listing_query(api_key_id, where, before, limit))
             return [_game(row) for row in cur.fetchall()]
 
     def lock_for_command(
