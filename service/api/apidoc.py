@@ -83,6 +83,9 @@ rule violations, `errors: [{field, message}]` for validation errors and
   (e.g. `tile_does_not_fit`), `rule` the rule in plain words.
 - `not_your_turn` (409): the seat is not awaited now.
 - `game_over` (409): the game has ended.
+- `game_not_finished` (409): an export of a game still in play (its seed is secret).
+- `record_unavailable` (409): an export of a game created before commands were
+  recorded, or whose log crossed a rules upgrade.
 - `version_conflict` (409): `If-Match`/`expected_version` is stale; see
   `current_version`.
 - `precondition_required` (428): a move without an expected version.
@@ -162,6 +165,14 @@ With `options.randomness: "external"` the service draws nothing: the awaited sea
 each draw as a command (Carcassonne `draw_tile`, South Seas also `reveal_ship`), checked
 against what is still in the stack. `POST /v1/validate` replays such a record
 statelessly, or an internal-randomness record given its revealed seed.
+
+## Export
+
+`GET /v1/games/{game_id}/export` gives a finished game as one record (format
+`tilegames-record`, version 1): ruleset, options, seats, players, the revealed seed and
+every command in the order the game took them. `POST /v1/validate` takes it as it is
+and replays it to the same version and result. A game in play gets 409
+`game_not_finished`: its seed is secret until the end.
 """
 
 #: The document's tags, in the order the docs page lists them. Every operation names one
@@ -262,6 +273,11 @@ PROBLEMS: dict[str, tuple[str, dict[str, Any]]] = {
     "forbidden_move": ("Moving with an API key only", ex.PROBLEM_FORBIDDEN_MOVE),
     "forbidden_listing": ("Listing games with a seat token", ex.PROBLEM_FORBIDDEN_LISTING),
     "invalid_cursor": ("A cursor that was altered", ex.PROBLEM_INVALID_CURSOR),
+    "game_not_finished": ("Exporting a game in play", ex.PROBLEM_GAME_NOT_FINISHED),
+    "record_unavailable": (
+        "Exporting a game stored before commands were recorded",
+        ex.PROBLEM_RECORD_UNAVAILABLE,
+    ),
     "unknown_game": ("No such game", ex.PROBLEM_UNKNOWN_GAME),
 }
 

@@ -41,6 +41,7 @@ from service.app.errors import (
     Unauthorized,
     ValidationFailed,
 )
+from service.app.export import export_game
 from service.app.games import Outcome, Precondition
 from service.app.listing import list_games
 from service.app.verify import verify_game
@@ -585,3 +586,54 @@ class Verify(MethodView):
         """
         found = require_credential()
         return verify_game(runtime().games, game_id, found.seat_token).body
+
+
+@blp.route("/<game_id>/export", parameters=_GAME)
+class Export(MethodView):
+    @blp.doc(operationId="exportGame", tags=["games"], security=ANY_CREDENTIAL)
+    @blp.response(
+        200,
+        s.GameExportSchema,
+        headers=GAME_HEADERS,
+        description="The finished game as a record that `POST /v1/validate` takes as it is.",
+        examples={
+            "finished_bot_game": {
+                "summary": "A finished game between two bots (the record is shortened here)",
+                "value": ex.GAME_EXPORT,
+            }
+        },
+    )
+    @errors(
+        blp,
+        {
+            **_READ_ERRORS,
+            409: (
+                "`game_not_finished` (the seed is secret until the game ends), or"
+                " `record_unavailable` (a game created before commands were recorded, or"
+                " whose log crossed a rules upgrade).",
+                "game_not_finished",
+                "record_unavailable",
+            ),
+        },
+    )
+    def get(self, game_id: str):
+        """Export a finished game as a record
+
+        **Who:** an API key or a seat token of this game.
+
+        One self-contained JSON document (format `tilegames-record`, `format_version`
+        1; docs/export.md): `ruleset`, the normalised `options`, the number of `seats`
+        and the `players` (names, bots), the revealed `seed` and its `seed_sha256`, and
+        `record`, every command in the order the game took them, bots' included, each
+        `{seat, command}` (plus `decision` where the move named one). `version` and
+        `head_hash` are the game's, to compare with a replay. `POST /v1/validate` takes
+        the document as it is and replays it to the same events: its answer has
+        `valid: true`, `finished: true`, the same `version` and the same `result`.
+
+        **Errors:** 401 without credentials; 403 for a seat token of another game; 404
+        `unknown_game`; 409 `game_not_finished` while the game is in play (its seed is
+        still secret), `record_unavailable` for a game created before this service
+        recorded commands or whose log crossed a rules upgrade.
+        """
+        found = require_credential()
+        return reply(export_game(runtime().games, game_id, found.seat_token))

@@ -61,6 +61,16 @@ class GameOver(AppError):
     status, code, title = 409, "game_over", "The game has ended"
 
 
+class GameNotFinished(AppError):
+    status, code, title = 409, "game_not_finished", "The game has not ended yet"
+
+
+class RecordUnavailable(AppError):
+    """A finished game whose commands cannot be exported as a record that replays."""
+
+    status, code, title = 409, "record_unavailable", "No replayable record of this game"
+
+
 class VersionConflictError(AppError):
     status, code, title = 409, "version_conflict", "The game has moved on"
 

@@ -6,6 +6,7 @@ announces appends with ``NOTIFY``. It knows nothing about any game.
 
 from service.store.db import Database, DatabaseUnavailable
 from service.store.events import (
+    Command,
     EventStore,
     GameFilter,
     GameRecord,
@@ -19,6 +20,7 @@ from service.store.hashing import GENESIS_HASH, canonical_json, event_hash
 
 __all__ = [
     "GENESIS_HASH",
+    "Command",
     "Database",
     "DatabaseUnavailable",
     "EventStore",
