@@ -43,9 +43,8 @@ from service.app.errors import (
 )
 from service.app.export import export_game
 from service.app.games import Outcome, Precondition
-from service.app.listing import list_games
+from service.app.listing import GameFilter, list_games
 from service.app.verify import verify_game
-from service.store import GameFilter
 
 blp = Blueprint(
     "games",

@@ -729,8 +729,16 @@ class ValidateRequestSchema(Schema):
 class GameExportSchema(ValidateRequestSchema):
     """A finished game as one record that POST /v1/validate takes as it is."""
 
-    format = fields.String(required=True, metadata={"example": RECORD_FORMAT})
-    format_version = fields.Integer(required=True, metadata={"example": RECORD_FORMAT_VERSION})
+    format = fields.String(
+        required=True,
+        validate=validate.OneOf([RECORD_FORMAT]),
+        metadata={"example": RECORD_FORMAT},
+    )
+    format_version = fields.Integer(
+        required=True,
+        validate=validate.OneOf([RECORD_FORMAT_VERSION]),
+        metadata={"example": RECORD_FORMAT_VERSION},
+    )
     game_id = fields.String(required=True, metadata=_GAME_ID)
     options = fields.Dict(required=True, metadata={"description": "The game's options, normalised"})
     players = fields.List(fields.Nested(SeatSchema), required=True)

@@ -21,6 +21,8 @@ from service.app.errors import InvalidCursor, ValidationFailed
 from service.app.games import GameService, Outcome, game_item
 from service.store import GameFilter, GameRecord
 
+__all__ = ["GameFilter", "decode_cursor", "encode_cursor", "list_games"]
+
 
 def encode_cursor(game: GameRecord) -> str:
     text = f"{game.created_at.isoformat()}|{game.id}"
@@ -43,8 +45,14 @@ def decode_cursor(cursor: str) -> tuple[datetime, str]:
 
 
 def list_games(
-    service: GameService, api_key_id: str, where: GameFilter, cursor: str | None, limit: int
+    service: GameService,
+    api_key_id: str,
+    where: GameFilter,
+    cursor: str | None,
+    limit: int,
 ) -> Outcome:
+    """A page of the key's games that pass ``where``, after ``cursor`` (a previous
+    page's ``next_cursor``; None for the first page)."""
     if where.ruleset is not None and service.rulesets(where.ruleset) is None:
         raise ValidationFailed("query.ruleset", f"unknown ruleset {where.ruleset!r}")
     before = decode_cursor(cursor) if cursor is not None else None

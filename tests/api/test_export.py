@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 
 import psycopg
+import pytest
 
 from tests.api.test_errors import assert_problem
 
@@ -44,6 +45,31 @@ def test_a_finished_bot_game_exports_a_record_that_validates_to_the_same_end(api
     assert hashlib.sha256(bytes.fromhex(exported["seed"])).hexdigest() == game["seed_sha256"]
     assert [p["bot"] for p in exported["players"]] == ["greedy", "random"]
     assert {step["seat"] for step in exported["record"]} == {0, 1}
+
+
+ALL_EXPANSIONS = [
+    "river",
+    "inns_cathedrals",
+    "traders_builders",
+    "hills_sheep",
+    "wheel_of_fortune",
+]
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "options", "bots"),
+    [
+        ("carcassonne", {"expansions": ALL_EXPANSIONS}, ["greedy", "random", "greedy"]),
+        ("carcassonne-south-seas", {}, ["greedy", "random"]),
+        ("catan", {}, ["value", "random", "value"]),
+        ("catan", {"scenario": 3}, ["value", "value", "random"]),
+    ],
+    ids=["carcassonne-expansions", "south-seas", "catan", "catan-fog-islands"],
+)
+def test_every_ruleset_s_bot_game_replays_from_its_export(api, ruleset, options, bots):
+    game = api.create(ruleset=ruleset, seats=[{"bot": bot} for bot in bots], options=options)
+    assert game["status"] == "finished"
+    assert_replays_to_the_game(api, game)
 
 
 def test_a_game_played_over_http_records_the_moves_and_the_bots_answers(api):
