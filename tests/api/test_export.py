@@ -7,7 +7,9 @@ import hashlib
 import psycopg
 import pytest
 
+from service.api import create_app
 from tests.api.test_errors import assert_problem
+from tests.api.test_versioned_events import SecretCardsV2
 
 
 def get(api, game: dict, path: str = "") -> dict:
@@ -109,6 +111,19 @@ def test_a_game_stored_before_commands_were_recorded_is_refused(api, database_ur
     with psycopg.connect(database_url) as conn:
         conn.execute("UPDATE games SET commands_recorded = false WHERE id = %s", (game["id"],))
     response = api.client.get(f"/v1/games/{game['id']}/export", headers=api.key)
+    assert_problem(response, 409, "record_unavailable")
+
+
+def test_a_game_whose_log_crossed_a_rules_upgrade_is_refused(api, settings):
+    game = api.create(options={"rounds": 1})
+    assert api.move(game, 0, {"type": "reveal"}, game["version"]).status_code == 200
+    upgraded = create_app(settings, extra_rulesets=[SecretCardsV2()]).test_client()
+    headers = {"X-Seat-Token": game["tokens"][1], "If-Match": f'"{game["version"] + 3}"'}
+    body = {"command": {"type": "reveal"}}
+    moved = upgraded.post(f"/v1/games/{game['id']}/moves", json=body, headers=headers)
+    assert moved.get_json()["events"][0]["type"] == "rules_upgraded"
+    assert moved.get_json()["status"] == "finished"
+    response = upgraded.get(f"/v1/games/{game['id']}/export", headers=api.key)
     assert_problem(response, 409, "record_unavailable")
 
 
