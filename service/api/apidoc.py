@@ -83,6 +83,9 @@ rule violations, `errors: [{field, message}]` for validation errors and
   (e.g. `tile_does_not_fit`), `rule` the rule in plain words.
 - `not_your_turn` (409): the seat is not awaited now.
 - `game_over` (409): the game has ended.
+- `game_not_finished` (409): an export of a game still in play (its seed is secret).
+- `record_unavailable` (409): an export of a game created before commands were
+  recorded, or whose log crossed a rules upgrade.
 - `version_conflict` (409): `If-Match`/`expected_version` is stale; see
   `current_version`.
 - `precondition_required` (428): a move without an expected version.
@@ -90,6 +93,7 @@ rule violations, `errors: [{field, message}]` for validation errors and
 - `validation_error` (422): a malformed field, an unknown ruleset, option or bot, a seat
   count the ruleset does not take; see `errors`.
 - `bad_request` (400): a body that is not JSON.
+- `invalid_cursor` (400): a page cursor this service did not give out.
 - `json_too_deep` (400): arrays and objects nested more than 32 levels deep.
 - `invalid_text` (400): a body that is not UTF-8, or a `\\uXXXX` escape leaving half of
   a UTF-16 surrogate pair alone.
@@ -114,6 +118,11 @@ rule violations, `errors: [{field, message}]` for validation errors and
 - `internal_error` (500): a bug; quote `request_id` (also the `X-Request-Id` header).
 
 ## Pagination
+
+`GET /v1/games` lists the API key's games newest first, at most `limit` (default 20,
+max 100). While more remain, the page has `next_cursor` (opaque; pass it as `cursor`
+with the same filters) and a `Link: <...>; rel="next"` header; on the last page
+`next_cursor` is `null`.
 
 `GET /v1/games/{game_id}/events?after=<seq>&limit=<n>` returns the events after `seq`,
 oldest first, at most `limit` (default 100, max 1000). While more remain, the page has
@@ -156,6 +165,14 @@ With `options.randomness: "external"` the service draws nothing: the awaited sea
 each draw as a command (Carcassonne `draw_tile`, South Seas also `reveal_ship`), checked
 against what is still in the stack. `POST /v1/validate` replays such a record
 statelessly, or an internal-randomness record given its revealed seed.
+
+## Export
+
+`GET /v1/games/{game_id}/export` gives a finished game as one record (format
+`tilegames-record`, version 1): ruleset, options, seats, players, the revealed seed and
+every command in the order the game took them. `POST /v1/validate` takes it as it is
+and replays it to the same version and result. A game in play gets 409
+`game_not_finished`: its seed is secret until the end.
 """
 
 #: The document's tags, in the order the docs page lists them. Every operation names one
@@ -220,6 +237,14 @@ EVENT_PAGE_HEADERS = {
         "schema": {"type": "string"},
     },
 }
+GAME_PAGE_HEADERS = {
+    **_NO_STORE,
+    "Link": {
+        "description": "The next page, while there is one:"
+        ' `</v1/games?status=finished&limit=1&cursor=...>; rel="next"`',
+        "schema": {"type": "string"},
+    },
+}
 MOVE_HEADERS = {
     **GAME_HEADERS,
     "Idempotent-Replayed": {
@@ -246,6 +271,13 @@ PROBLEMS: dict[str, tuple[str, dict[str, Any]]] = {
     "unauthorized": ("No API key", ex.PROBLEM_UNAUTHORIZED),
     "forbidden": ("An API key alone where a seat token is needed", ex.PROBLEM_FORBIDDEN),
     "forbidden_move": ("Moving with an API key only", ex.PROBLEM_FORBIDDEN_MOVE),
+    "forbidden_listing": ("Listing games with a seat token", ex.PROBLEM_FORBIDDEN_LISTING),
+    "invalid_cursor": ("A cursor that was altered", ex.PROBLEM_INVALID_CURSOR),
+    "game_not_finished": ("Exporting a game in play", ex.PROBLEM_GAME_NOT_FINISHED),
+    "record_unavailable": (
+        "Exporting a game stored before commands were recorded",
+        ex.PROBLEM_RECORD_UNAVAILABLE,
+    ),
     "unknown_game": ("No such game", ex.PROBLEM_UNKNOWN_GAME),
 }
 

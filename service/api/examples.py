@@ -87,6 +87,46 @@ FINISHED_GAME = {
     "version": 260,
 }
 
+# GET /v1/games?status=finished&limit=1: the finished game above as a list item (its
+# row: no awaiting, no result), and the cursor of the next page.
+GAME_PAGE = {
+    "games": [
+        {
+            key: copy.deepcopy(value)
+            for key, value in FINISHED_GAME.items()
+            if key not in ("awaiting", "result")
+        }
+    ],
+    # the position of the game above (opaque to clients)
+    "next_cursor": "MjAyNi0xMS0yMVQwMjo1MzowNi4wMTk3MzYrMDA6MDB8"
+    "MWU5OWE5NWUtMjc0Zi00ZTUwLTgxMjQtYTcwYTUxODI5OWJm",
+}
+
+# GET /v1/games/{id}/export of a finished game between the greedy and the random bot
+# (its record cut to its first 4 of 142 steps).
+GAME_EXPORT = {
+    "format": "tilegames-record",
+    "format_version": 1,
+    "game_id": "52f9eb4a-deaa-4a24-bdaf-2d914a9bd780",
+    "ruleset": "carcassonne",
+    "options": carcassonne_options(),
+    "seats": 2,
+    "players": [
+        {"bot": "greedy", "name": "greedy bot", "seat": 0},
+        {"bot": "random", "name": "random bot", "seat": 1},
+    ],
+    "seed": "0303030303030303030303030303030303030303030303030303030303030303",
+    "seed_sha256": "648aa5c579fb30f38af744d97d6ec840c7a91277a499a0d780f3e7314eca090b",
+    "record": [
+        {"seat": 0, "command": {"type": "place_tile", "x": 0, "y": 1, "rotation": 270}},
+        {"seat": 0, "command": {"type": "place_follower", "spot": "cloister"}},
+        {"seat": 1, "command": {"type": "place_tile", "x": 0, "y": -1, "rotation": 270}},
+        {"seat": 1, "command": {"type": "place_follower", "spot": "city:S,W"}},
+    ],
+    "version": 250,
+    "head_hash": "efe7791a2a9a0aa7c55ae41abf67cb3abcc2f4c17a3bfe2f85e7b3daf80c3ff6",
+}
+
 LEGAL_PLACE_TILE = {
     "awaiting": [
         {
@@ -768,6 +808,48 @@ PROBLEM_FORBIDDEN_MOVE = {
     "status": 403,
     "title": "Not allowed for these credentials",
     "type": "urn:tilegames:problem:forbidden",
+    "request_id": "9be83af72329458598132b36dbfeeeff",
+}
+
+PROBLEM_FORBIDDEN_LISTING = {
+    "code": "forbidden",
+    "detail": "listing games needs an API key; a seat token reads only its game",
+    "instance": "/v1/games",
+    "status": 403,
+    "title": "Not allowed for these credentials",
+    "type": "urn:tilegames:problem:forbidden",
+    "request_id": "9be83af72329458598132b36dbfeeeff",
+}
+
+PROBLEM_INVALID_CURSOR = {
+    "code": "invalid_cursor",
+    "detail": "cursor is not one this service gave out; start again without it",
+    "instance": "/v1/games",
+    "status": 400,
+    "title": "The cursor is not valid",
+    "type": "urn:tilegames:problem:invalid_cursor",
+    "request_id": "9be83af72329458598132b36dbfeeeff",
+}
+
+PROBLEM_GAME_NOT_FINISHED = {
+    "code": "game_not_finished",
+    "detail": "the game is at version 2 and still in play; its seed stays secret until it"
+    " ends, so it can be exported only then",
+    "instance": f"/v1/games/{GAME_ID}/export",
+    "status": 409,
+    "title": "The game has not ended yet",
+    "type": "urn:tilegames:problem:game_not_finished",
+    "request_id": "9be83af72329458598132b36dbfeeeff",
+}
+
+PROBLEM_RECORD_UNAVAILABLE = {
+    "code": "record_unavailable",
+    "detail": "the game was created before the service recorded commands; its log has the"
+    " events but not the commands that caused them",
+    "instance": f"/v1/games/{GAME_ID}/export",
+    "status": 409,
+    "title": "No replayable record of this game",
+    "type": "urn:tilegames:problem:record_unavailable",
     "request_id": "9be83af72329458598132b36dbfeeeff",
 }
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from typing import Any
+from urllib.parse import urlencode
 
 from flask import request
 from flask.views import MethodView
@@ -17,6 +18,7 @@ from service.api.apidoc import (
     EVENT_PAGE_HEADERS,
     GAME_HEADERS,
     GAME_ID_PARAMETER,
+    GAME_PAGE_HEADERS,
     MOVE_HEADERS,
     errors,
 )
@@ -39,7 +41,9 @@ from service.app.errors import (
     Unauthorized,
     ValidationFailed,
 )
+from service.app.export import export_game
 from service.app.games import Outcome, Precondition
+from service.app.listing import GameFilter, list_games
 from service.app.verify import verify_game
 
 blp = Blueprint(
@@ -70,6 +74,72 @@ def reply(outcome: Outcome, etag: int | None = None) -> tuple[Any, int, dict[str
 
 @blp.route("")
 class Games(MethodView):
+    @blp.doc(operationId="listGames", tags=["games"], security=API_KEY_ONLY)
+    @blp.arguments(s.GamesQuerySchema, location="query")
+    @blp.response(
+        200,
+        s.GamePageSchema,
+        headers=GAME_PAGE_HEADERS,
+        examples={
+            "first_page": {
+                "summary": "?status=finished&limit=1: the newest finished game, and more",
+                "value": ex.GAME_PAGE,
+            }
+        },
+    )
+    @errors(
+        blp,
+        {
+            400: (
+                "`invalid_cursor`: a cursor this service did not give out; `bad_request`.",
+                "invalid_cursor",
+            ),
+            403: (
+                "`forbidden`: a seat token alone (it reads its own game only).",
+                "forbidden_listing",
+            ),
+            422: (
+                "`validation_error`: an unknown ruleset or status, an empty or over-long"
+                " seat name, `limit` out of range.",
+                "validation_error",
+            ),
+        },
+    )
+    def get(self, query: dict[str, Any]):
+        """List your games
+
+        **Who:** an API key; it lists the games it created, and no other key's. A seat
+        token alone gets 403.
+
+        Newest first (`created_at`, then `id`), at most `limit` (default 20, max 100).
+        Filters, each optional: `ruleset`, `status` (`active` or `finished`) and `seat`
+        (a seat's name, exactly). While more remain, `next_cursor` is set and a
+        `Link: <...>; rel="next"` header gives the next page's URL (same filters and
+        limit). The cursor is opaque: pass it back as `cursor` with the same filters.
+        Walking from the first page to the last sees every game that existed when the
+        walk began exactly once; games created meanwhile are newer than the first page
+        and do not appear.
+
+        **Items** are the game summary without `awaiting` and `result` (those need the
+        game's log folded; read `GET /v1/games/{game_id}` for them): `id`, `ruleset`,
+        `options`, `seats`, `status`, `version`, `seed_sha256`, `seed` (once finished),
+        `created_at`, `updated_at`.
+
+        **Errors:** 401 without a valid API key; 403 `forbidden` for a seat token
+        alone; 400 `invalid_cursor`; 422 `validation_error` naming the query parameter.
+        """
+        found = caller()
+        if found.api_key is None and found.seat_token is not None:
+            raise Forbidden("listing games needs an API key; a seat token reads only its game")
+        key = require_api_key()
+        where = GameFilter(query.get("ruleset"), query.get("status"), query.get("seat"))
+        outcome = list_games(runtime().games, key.id, where, query.get("cursor"), query["limit"])
+        body, status, headers = reply(outcome)
+        if outcome.body["next_cursor"] is not None:
+            args = {**query, "cursor": outcome.body["next_cursor"]}
+            headers["Link"] = f'</v1/games?{urlencode(args)}>; rel="next"'
+        return body, status, headers
+
     @blp.doc(operationId="createGame", tags=["games"], security=API_KEY_ONLY)
     @blp.arguments(s.CreateGameSchema, examples=ex.CREATE_GAME_REQUESTS)
     @blp.response(
@@ -515,3 +585,54 @@ class Verify(MethodView):
         """
         found = require_credential()
         return verify_game(runtime().games, game_id, found.seat_token).body
+
+
+@blp.route("/<game_id>/export", parameters=_GAME)
+class Export(MethodView):
+    @blp.doc(operationId="exportGame", tags=["games"], security=ANY_CREDENTIAL)
+    @blp.response(
+        200,
+        s.GameExportSchema,
+        headers=GAME_HEADERS,
+        description="The finished game as a record that `POST /v1/validate` takes as it is.",
+        examples={
+            "finished_bot_game": {
+                "summary": "A finished game between two bots (the record is shortened here)",
+                "value": ex.GAME_EXPORT,
+            }
+        },
+    )
+    @errors(
+        blp,
+        {
+            **_READ_ERRORS,
+            409: (
+                "`game_not_finished` (the seed is secret until the game ends), or"
+                " `record_unavailable` (a game created before commands were recorded, or"
+                " whose log crossed a rules upgrade).",
+                "game_not_finished",
+                "record_unavailable",
+            ),
+        },
+    )
+    def get(self, game_id: str):
+        """Export a finished game as a record
+
+        **Who:** an API key or a seat token of this game.
+
+        One self-contained JSON document (format `tilegames-record`, `format_version`
+        1; docs/export.md): `ruleset`, the normalised `options`, the number of `seats`
+        and the `players` (names, bots), the revealed `seed` and its `seed_sha256`, and
+        `record`, every command in the order the game took them, bots' included, each
+        `{seat, command}` (plus `decision` where the move named one). `version` and
+        `head_hash` are the game's, to compare with a replay. `POST /v1/validate` takes
+        the document as it is and replays it to the same events: its answer has
+        `valid: true`, `finished: true`, the same `version` and the same `result`.
+
+        **Errors:** 401 without credentials; 403 for a seat token of another game; 404
+        `unknown_game`; 409 `game_not_finished` while the game is in play (its seed is
+        still secret), `record_unavailable` for a game created before this service
+        recorded commands or whose log crossed a rules upgrade.
+        """
+        found = require_credential()
+        return reply(export_game(runtime().games, game_id, found.seat_token))

@@ -99,7 +99,8 @@ class Validate(MethodView):
         {
             422: (
                 "`validation_error`: an unknown ruleset or option, a seat count the ruleset"
-                " does not take, a malformed record, a `seed` that is not hex, or internal"
+                " does not take, a malformed record, a `seed` that is not hex or not the"
+                " preimage of `seed_sha256`, an unknown record format, or internal"
                 " randomness without a seed.",
                 "validation_error",
             )
@@ -126,6 +127,12 @@ class Validate(MethodView):
         revealed `seed` (hex, from the summary of an ended game) of a game played with
         internal randomness, and leave the draws out as the live game did.
 
+        **Exported games.** The document `GET /v1/games/{game_id}/export` gives is taken
+        as it is: `format` and `format_version` are checked, `seed_sha256` must be the
+        hash of `seed`, a step's `decision` names the decision it answers (as a move's
+        does), and `game_id`, `players`, `version` and `head_hash` are informational
+        (a faithful replay answers the same `version`).
+
         **Errors:** 401 without a valid API key; 422 `validation_error` (see below).
         """
         require_api_key()
@@ -136,5 +143,6 @@ class Validate(MethodView):
             body["seats"],
             body["record"],
             body.get("seed"),
+            body.get("seed_sha256"),
         )
         return outcome.body

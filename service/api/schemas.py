@@ -9,6 +9,7 @@ from __future__ import annotations
 from marshmallow import Schema, ValidationError, fields, validate
 
 from service.api.examples import GAME_ID
+from service.app.export import RECORD_FORMAT, RECORD_FORMAT_VERSION
 
 HEX64 = validate.Regexp(r"^[0-9a-f]{64}$")
 
@@ -17,6 +18,20 @@ def storable_text(value: str) -> None:
     """PostgreSQL text cannot hold NUL or unpaired surrogates: refuse them (422), not 500."""
     if "\x00" in value or any("\ud800" <= char <= "\udfff" for char in value):
         raise ValidationError("must not contain NUL or unpaired surrogate characters")
+
+
+def storable_json(value: object) -> None:
+    """:func:`storable_text` for every string in a JSON value, keys included (a move's
+    command is stored as jsonb, which cannot hold NUL either)."""
+    if isinstance(value, str):
+        storable_text(value)
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            storable_text(key)
+            storable_json(item)
+    elif isinstance(value, list):
+        for item in value:
+            storable_json(item)
 
 
 _AWAITING = {
@@ -83,6 +98,7 @@ class ProblemSchema(Schema):
         metadata={
             "description": "Stable error code: illegal_move, not_your_turn, version_conflict,"
             " unknown_game, unauthorized, forbidden, validation_error, bad_request,"
+            " invalid_cursor, game_not_finished, record_unavailable,"
             " idempotency_key_reused, precondition_required, game_over, rate_limited,"
             " database_unavailable, not_found, method_not_allowed, payload_too_large,"
             " unsupported_media_type, not_acceptable, internal_error",
@@ -248,7 +264,9 @@ class HeadSchema(Schema):
     )
 
 
-class GameSummarySchema(HeadSchema):
+class GameItemSchema(HeadSchema):
+    """A game as its row describes it: the summary without what folding its log adds."""
+
     id = fields.String(required=True, metadata={"format": "uuid", **_GAME_ID})
     ruleset = fields.String(required=True, metadata={"example": "carcassonne"})
     options = fields.Dict(
@@ -257,15 +275,6 @@ class GameSummarySchema(HeadSchema):
     seats = fields.List(fields.Nested(SeatSchema), required=True)
     status = fields.String(required=True, validate=validate.OneOf(["active", "finished"]))
     version = fields.Integer(required=True, metadata=_VERSION)
-    awaiting = fields.List(fields.Dict(metadata=_DECISION), required=True, metadata=_AWAITING)
-    result = fields.Dict(
-        allow_none=True,
-        required=True,
-        metadata={
-            "description": "Once finished: `{over, scores, winners}` (winners are seat"
-            " indices); null while active"
-        },
-    )
     seed_sha256 = fields.String(
         required=True,
         validate=HEX64,
@@ -286,6 +295,61 @@ class GameSummarySchema(HeadSchema):
     )
     updated_at = fields.String(
         required=True, metadata={"example": "2026-11-21T02:52:41.641161+00:00"}
+    )
+
+
+class GameSummarySchema(GameItemSchema):
+    awaiting = fields.List(fields.Dict(metadata=_DECISION), required=True, metadata=_AWAITING)
+    result = fields.Dict(
+        allow_none=True,
+        required=True,
+        metadata={
+            "description": "Once finished: `{over, scores, winners}` (winners are seat"
+            " indices); null while active"
+        },
+    )
+
+
+class GamesQuerySchema(Schema):
+    ruleset = fields.String(
+        validate=validate.Length(min=1, max=64),
+        metadata={"description": "Only games of this ruleset", "example": "carcassonne"},
+    )
+    status = fields.String(
+        validate=validate.OneOf(["active", "finished"]),
+        metadata={"description": "Only games in this status", "example": "active"},
+    )
+    seat = fields.String(
+        validate=[validate.Length(min=1, max=64), storable_text],
+        metadata={
+            "description": "Only games with a seat of this name (exactly, case included)",
+            "example": "Ada",
+        },
+    )
+    cursor = fields.String(
+        validate=validate.Length(min=1, max=200),
+        metadata={
+            "description": "The previous page's next_cursor (opaque); with the same filters."
+            " Omit for the first page"
+        },
+    )
+    limit = fields.Integer(
+        load_default=20,
+        validate=validate.Range(min=1, max=100),
+        metadata={"description": "Page size", "example": 20},
+    )
+
+
+class GamePageSchema(Schema):
+    games = fields.List(
+        fields.Nested(GameItemSchema),
+        required=True,
+        metadata={"description": "The page, newest first"},
+    )
+    next_cursor = fields.String(
+        allow_none=True,
+        required=True,
+        metadata={"description": "Pass as ?cursor= for the next page; null on the last page"},
     )
 
 
@@ -508,6 +572,7 @@ class MoveHeadersSchema(Schema):
 class MoveSchema(Schema):
     command = fields.Dict(
         required=True,
+        validate=storable_json,
         metadata={
             "description": "One of the ruleset's commands, by `type` (see legal-moves and"
             " GET /v1/rulesets)",
@@ -609,6 +674,15 @@ class RecordStepSchema(Schema):
             "example": {"type": "draw_tile", "tile": "BA/RCr"},
         },
     )
+    decision = fields.String(
+        validate=[validate.Length(min=1, max=40), storable_text],
+        metadata={
+            "description": "The id of the open decision the command answers, as a move's"
+            " `decision`; only where the move named one (a seat with several decisions"
+            " open that take the same command). Default: the seat's first such decision",
+            "example": "d12",
+        },
+    )
 
 
 class ValidateRequestSchema(Schema):
@@ -638,6 +712,74 @@ class ValidateRequestSchema(Schema):
         metadata={
             "description": "Revealed seed (hex) for a record played with internal randomness"
         },
+    )
+    # What GET /v1/games/{game_id}/export adds, so that its record is taken as it is.
+    format = fields.String(
+        validate=validate.OneOf([RECORD_FORMAT]),
+        metadata={"description": "An exported record's format name", "example": RECORD_FORMAT},
+    )
+    format_version = fields.Integer(
+        strict=True,
+        validate=validate.OneOf([RECORD_FORMAT_VERSION]),
+        metadata={
+            "description": "The version of that format this service reads",
+            "example": RECORD_FORMAT_VERSION,
+        },
+    )
+    seed_sha256 = fields.String(
+        validate=HEX64,
+        metadata={
+            "description": "The seed's SHA-256 as the game published it: checked against"
+            " `seed` when both are given (422 otherwise)"
+        },
+    )
+    game_id = fields.String(
+        validate=validate.Length(max=64),
+        metadata={"description": "Informational: the game the record was exported from"},
+    )
+    players = fields.List(
+        fields.Nested(SeatSchema),
+        validate=validate.Length(max=64),
+        metadata={"description": "Informational: the seats' names and bots"},
+    )
+    version = fields.Integer(
+        strict=True,
+        metadata={
+            "description": "Informational: the exported game's version, which a faithful"
+            " replay's `version` equals"
+        },
+    )
+    head_hash = fields.String(
+        validate=HEX64,
+        metadata={"description": "Informational: the exported game's last event hash"},
+    )
+
+
+class GameExportSchema(ValidateRequestSchema):
+    """A finished game as one record that POST /v1/validate takes as it is."""
+
+    format = fields.String(
+        required=True,
+        validate=validate.OneOf([RECORD_FORMAT]),
+        metadata={"example": RECORD_FORMAT},
+    )
+    format_version = fields.Integer(
+        required=True,
+        validate=validate.OneOf([RECORD_FORMAT_VERSION]),
+        metadata={"example": RECORD_FORMAT_VERSION},
+    )
+    game_id = fields.String(required=True, metadata=_GAME_ID)
+    options = fields.Dict(required=True, metadata={"description": "The game's options, normalised"})
+    players = fields.List(fields.Nested(SeatSchema), required=True)
+    seed = fields.String(
+        required=True, metadata={"description": "The game's seed (hex), revealed at its end"}
+    )
+    seed_sha256 = fields.String(required=True, validate=HEX64)
+    version = fields.Integer(
+        required=True, metadata={"description": "The game's version: its number of events"}
+    )
+    head_hash = fields.String(
+        required=True, validate=HEX64, metadata={"description": "The hash of its last event"}
     )
 
 

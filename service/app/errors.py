@@ -34,6 +34,12 @@ class NotFound(AppError):
     status, code, title = 404, "not_found", "Not found"
 
 
+class InvalidCursor(AppError):
+    """A page cursor the service did not give out (or that was altered)."""
+
+    status, code, title = 400, "invalid_cursor", "The cursor is not valid"
+
+
 class ValidationFailed(AppError):
     """Bad input; ``errors`` names each field at fault."""
 
@@ -53,6 +59,16 @@ class NotYourTurn(AppError):
 
 class GameOver(AppError):
     status, code, title = 409, "game_over", "The game has ended"
+
+
+class GameNotFinished(AppError):
+    status, code, title = 409, "game_not_finished", "The game has not ended yet"
+
+
+class RecordUnavailable(AppError):
+    """A finished game whose commands cannot be exported as a record that replays."""
+
+    status, code, title = 409, "record_unavailable", "No replayable record of this game"
 
 
 class VersionConflictError(AppError):

@@ -34,6 +34,7 @@ from service.app.genesis import RulesetLookup, find_ruleset, genesis
 from service.app.seats import prepare_seats, public_seats, seat_of
 from service.rules.core import Event, RulesError, Ruleset, bot_rng_for, rng_for
 from service.store import (
+    Command,
     Database,
     EventStore,
     GameRecord,
@@ -123,6 +124,32 @@ def event_item(ruleset: Ruleset, event: StoredEvent, seat: int | None) -> dict[s
     }
 
 
+def recorded(command: Command, events: list[Event]) -> list[Command]:
+    """The command to record for the events it caused: none if it caused none (it
+    changed nothing, so a replay needs no trace of it)."""
+    return [command] if events else []
+
+
+def game_item(game: GameRecord) -> dict[str, Any]:
+    """What the game row says of a game, without folding its log: a list item, and the
+    part of the summary that does not need the state."""
+    finished = game.status == "finished"
+    return {
+        "id": game.id,
+        "ruleset": game.ruleset,
+        "options": game.options,
+        "seats": public_seats(game.seats),
+        "status": game.status,
+        "version": game.version,
+        "head_hash": game.head_hash,
+        "head_signature": game.head_signature,
+        "seed_sha256": game.seed_hash,
+        "seed": game.seed.hex() if finished else None,
+        "created_at": game.created_at.isoformat(),
+        "updated_at": game.updated_at.isoformat(),
+    }
+
+
 def illegal(exc: RulesError, version: int) -> Exception:
     """The API error for a refused command; ``version`` is the game's."""
     if exc.code == "not_your_turn":
@@ -179,10 +206,11 @@ class GameService:
 
     def play_bots(
         self, ruleset: Ruleset, seats: list[dict], seed: bytes, state: Any, next_seq: int
-    ) -> list[Event]:
+    ) -> tuple[list[Event], list[Command]]:
         """Let bot seats answer every decision awaited from them; return their events
-        (folded into ``state``)."""
+        (folded into ``state``) and the commands they sent."""
         produced: list[Event] = []
+        commands: list[Command] = []
         for _ in range(MAX_BOT_STEPS):
             if ruleset.is_over(state):
                 break
@@ -193,26 +221,19 @@ class GameService:
             seq = next_seq + len(produced)
             bot = seats[bot_seat]["bot"]
             command = ruleset.bot_command(state, bot_seat, bot, bot_rng_for(seed, seq))
-            produced += ruleset.apply(state, bot_seat, command, rng_for(seed, seq))
-        return produced
+            events = ruleset.apply(state, bot_seat, command, rng_for(seed, seq))
+            commands += recorded(Command(seq, bot_seat, command), events)
+            produced += events
+        return produced, commands
 
     def summary_body(self, game: GameRecord, ruleset: Ruleset, state: Any) -> dict[str, Any]:
+        """The game summary: its row (:func:`game_item`) with what the folded state
+        adds, the open decisions and, once finished, the result."""
         finished = game.status == "finished"
         return {
-            "id": game.id,
-            "ruleset": game.ruleset,
-            "options": game.options,
-            "seats": public_seats(game.seats),
-            "status": game.status,
-            "version": game.version,
-            "head_hash": game.head_hash,
-            "head_signature": game.head_signature,
+            **game_item(game),
             "awaiting": ruleset.awaiting(state),
             "result": ruleset.result(state) if finished else None,
-            "seed_sha256": game.seed_hash,
-            "seed": game.seed.hex() if finished else None,
-            "created_at": game.created_at.isoformat(),
-            "updated_at": game.updated_at.isoformat(),
         }
 
     # -- use cases -------------------------------------------------------------
@@ -229,7 +250,8 @@ class GameService:
         seed = secrets.token_bytes(32)
         normalized, events = genesis(ruleset, options, len(seats), seed)
         state = ruleset.fold(events)
-        events += self.play_bots(ruleset, seats, seed, state, len(events) + 1)
+        bot_events, commands = self.play_bots(ruleset, seats, seed, state, len(events) + 1)
+        events += bot_events
         new = NewGame(
             ruleset=ruleset.name,
             options=normalized,
@@ -241,7 +263,14 @@ class GameService:
         status = "finished" if ruleset.is_over(state) else "active"
         with self.db.connection() as conn:
             record = self.store.create_game(conn, new)
-            self.store.append(conn, record, 0, [to_new_event(e) for e in events], status=status)
+            self.store.append(
+                conn,
+                record,
+                0,
+                [to_new_event(e) for e in events],
+                status=status,
+                commands=commands,
+            )
             game = self.store.get_game(conn, record.id)
         self._remember(game.id, game.version, Folded(state, ruleset.rules_version))
         body = self.summary_body(game, ruleset, state)
@@ -390,12 +419,16 @@ class GameService:
             next_seq = game.version + len(events) + 1
             rng = rng_for(game.seed, next_seq)
             try:
-                events += ruleset.apply(state, seat, command, rng, precondition.decision)
+                own = ruleset.apply(state, seat, command, rng, precondition.decision)
             except RulesError as exc:
                 raise illegal(exc, game.version) from exc
-            events += self.play_bots(
+            events += own
+            commands = recorded(Command(next_seq, seat, command, precondition.decision), own)
+            bot_events, bot_commands = self.play_bots(
                 ruleset, game.seats, game.seed, state, game.version + len(events) + 1
             )
+            events += bot_events
+            commands += bot_commands
             status = "finished" if ruleset.is_over(state) else "active"
             # The events' hashes and times are known before writing (recorded_at is the
             # transaction's time), so the response, and with it the idempotency record,
@@ -421,7 +454,13 @@ class GameService:
                 remember = (idempotency_key, request_hash, 200, body)
             try:
                 self.store.write(
-                    conn, game, game.version, chained, status=status, idempotency=remember
+                    conn,
+                    game,
+                    game.version,
+                    chained,
+                    status=status,
+                    idempotency=remember,
+                    commands=commands,
                 )
             except VersionConflict as exc:
                 raise VersionConflictError(str(exc), current_version=None) from exc

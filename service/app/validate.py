@@ -9,6 +9,7 @@ checked against what is still possible), or the record carries the game's reveal
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 from service.app.errors import ValidationFailed
@@ -26,13 +27,18 @@ def validate_record(
     seats: int,
     record: list[dict[str, Any]],
     seed_hex: str | None,
+    seed_sha256: str | None = None,
 ) -> Outcome:
+    """Replay ``record``; ``seed_sha256``, if given with the seed, must be its hash (an
+    exported record carries both)."""
     ruleset = find_ruleset(rulesets, ruleset_name)
     check_seat_count(ruleset, seats)
     try:
         seed = bytes.fromhex(seed_hex) if seed_hex is not None else None
     except ValueError as exc:
         raise ValidationFailed("seed", "must be hexadecimal") from exc
+    if seed is not None and seed_sha256 not in (None, hashlib.sha256(seed).hexdigest()):
+        raise ValidationFailed("seed_sha256", "is not the SHA-256 of seed")
     normalized, events = genesis(ruleset, options, seats, seed or _NO_SEED)
     if seed is None and normalized["randomness"] != "external":
         raise ValidationFailed(
@@ -48,7 +54,8 @@ def validate_record(
             error = {"step": step, "code": "unknown_seat", "message": f"no seat {seat}"}
             break
         try:
-            new = ruleset.apply(state, seat, entry["command"], rng_for(seed, version + 1))
+            rng = rng_for(seed, version + 1)
+            new = ruleset.apply(state, seat, entry["command"], rng, entry.get("decision"))
         except RulesError as exc:
             error = {"step": step, "code": exc.code, "message": exc.message, "rule": exc.rule}
             break

@@ -6,7 +6,9 @@ announces appends with ``NOTIFY``. It knows nothing about any game.
 
 from service.store.db import Database, DatabaseUnavailable
 from service.store.events import (
+    Command,
     EventStore,
+    GameFilter,
     GameRecord,
     NewEvent,
     NewGame,
@@ -18,9 +20,11 @@ from service.store.hashing import GENESIS_HASH, HeadSigner, canonical_json, even
 
 __all__ = [
     "GENESIS_HASH",
+    "Command",
     "Database",
     "DatabaseUnavailable",
     "EventStore",
+    "GameFilter",
     "GameRecord",
     "HeadSigner",
     "NewEvent",

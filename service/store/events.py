@@ -59,6 +59,17 @@ class StoredEvent:
 
 
 @dataclass(frozen=True, slots=True)
+class Command:
+    """A command as a seat sent it, keyed by the seq of the first event it caused."""
+
+    seq: int
+    seat: int
+    command: dict[str, Any]
+    #: the id of the decision the command named as its precondition, if it named one
+    decision: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class NewGame:
     ruleset: str
     options: dict[str, Any]
@@ -67,6 +78,15 @@ class NewGame:
     seed_hash: str
     api_key_id: str | None
     id: str = field(default_factory=lambda: str(uuid.uuid4()))
+
+
+@dataclass(frozen=True, slots=True)
+class GameFilter:
+    """Which of an API key's games to list: each field set narrows the list."""
+
+    ruleset: str | None = None
+    status: str | None = None
+    seat_name: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,11 +104,14 @@ class GameRecord:
     api_key_id: str | None
     created_at: datetime
     updated_at: datetime
+    #: whether the commands that made the game are stored (games created before
+    #: migrations/0005 have none)
+    commands_recorded: bool
 
 
 _GAME_COLUMNS = (
     "id::text AS id, ruleset, options, seats, seed, seed_hash, status, version, head_hash,"
-    " head_signature, api_key_id, created_at, updated_at"
+    " head_signature, api_key_id, created_at, updated_at, commands_recorded"
 )
 
 
@@ -116,6 +139,32 @@ def _is_uuid(value: str) -> bool:
         return str(uuid.UUID(value)) == value
     except (ValueError, TypeError, AttributeError):
         return False
+
+
+def listing_query(
+    api_key_id: str, where: GameFilter, before: tuple[datetime, str] | None, limit: int
+) -> tuple[str, list[Any]]:
+    """The SQL and parameters of :meth:`EventStore.list_games`: one range scan of the
+    index ``games_by_key_newest`` (migrations/0003), or of ``games_seats`` for a seat
+    name with fewer games than the key."""
+    query = f"SELECT {_GAME_COLUMNS} FROM games WHERE api_key_id = %s"
+    params: list[Any] = [api_key_id]
+    if where.ruleset is not None:
+        query += " AND ruleset = %s"
+        params.append(where.ruleset)
+    if where.status is not None:
+        query += " AND status = %s"
+        params.append(where.status)
+    if where.seat_name is not None:
+        query += " AND seats @> %s"
+        params.append(Jsonb([{"name": where.seat_name}]))
+    if before is not None:
+        query += " AND (created_at, id) < (%s, %s)"
+        params += (before[0], uuid.UUID(before[1]))
+    # games.id: the uuid column, not the text it is selected as (the index's order)
+    query += " ORDER BY games.created_at DESC, games.id DESC LIMIT %s"
+    params.append(limit)
+    return query, params
 
 
 class EventStore:
@@ -163,6 +212,21 @@ class EventStore:
         if row is None:
             raise UnknownGame(game_id)
         return _game(row)
+
+    def list_games(
+        self,
+        conn: psycopg.Connection,
+        api_key_id: str,
+        where: GameFilter,
+        before: tuple[datetime, str] | None,
+        limit: int,
+    ) -> list[GameRecord]:
+        """The key's games that pass ``where``, newest first (``created_at``, then
+        ``id``, descending), strictly after the position ``before`` in that order;
+        at most ``limit``."""
+        with conn.cursor(row_factory=dict_row) as cur:
+            cur.execute(*listing_query(api_key_id, where, before, limit))
+            return [_game(row) for row in cur.fetchall()]
 
     def lock_for_command(
         self, conn: psycopg.Connection, game_id: str, idempotency_key: str | None
@@ -230,13 +294,15 @@ class EventStore:
         events: Sequence[NewEvent],
         *,
         status: str | None = None,
+        commands: Sequence[Command] = (),
     ) -> list[StoredEvent]:
         """Append ``events`` after ``expected_version``, chain their hashes, bump the
-        version and announce them. Raises :class:`VersionConflict` without writing."""
+        version, record the ``commands`` that caused them and announce them. Raises
+        :class:`VersionConflict` without writing."""
         if game.version != expected_version:
             raise VersionConflict(expected_version, game.version)
         chained = self.chain(game, expected_version, events, GENESIS_TIME)
-        recorded = self._write(conn, game, expected_version, chained, status, None)
+        recorded = self._write(conn, game, expected_version, chained, status, None, commands)
         return [_replace_time(event, recorded[event.seq]) for event in chained]
 
     def write(
@@ -248,14 +314,16 @@ class EventStore:
         *,
         status: str | None = None,
         idempotency: tuple[str, str, int, Any] | None = None,
+        commands: Sequence[Command] = (),
     ) -> None:
-        """Store events made by :meth:`chain`, bump the version, announce them and, if
-        given, record ``(key, request_hash, status, response)`` under the key: one
-        statement. Raises :class:`VersionConflict` (the caller's transaction must then
-        roll back, as it does on any exception)."""
+        """Store events made by :meth:`chain` and the ``commands`` that caused them,
+        bump the version, announce them and, if given, record ``(key, request_hash,
+        status, response)`` under the key: one statement. Raises
+        :class:`VersionConflict` (the caller's transaction must then roll back, as it
+        does on any exception)."""
         if game.version != expected_version:
             raise VersionConflict(expected_version, game.version)
-        recorded = self._write(conn, game, expected_version, chained, status, idempotency)
+        recorded = self._write(conn, game, expected_version, chained, status, idempotency, commands)
         for event in chained:
             if recorded[event.seq] != event.recorded_at:
                 raise RuntimeError(
@@ -271,9 +339,11 @@ class EventStore:
         chained: Sequence[StoredEvent],
         status: str | None,
         idempotency: tuple[str, str, int, Any] | None,
+        commands: Sequence[Command],
     ) -> dict[int, datetime]:
         # Data-modifying CTEs all run to completion in one statement: the events, the
-        # version bump with its NOTIFY (delivered on commit) and the idempotency record.
+        # version bump with its NOTIFY (delivered on commit), the idempotency record and
+        # the commands.
         new_version = expected_version + len(chained)
         head = chained[-1].hash if chained else game.head_hash
         values = ", ".join(["(%s, %s, %s, %s, %s, %s, %s)"] * len(chained))
@@ -298,15 +368,28 @@ class EventStore:
             NOTIFY_CHANNEL,
             f"{game.id}:{new_version}",
         )
-        remember = ""
+        more = ""  # the idempotency record's and the commands' CTEs
         if idempotency is not None:
             key, request_hash, response_status, response = idempotency
-            remember = (
+            more += (
                 ", remembered AS (INSERT INTO idempotency_keys"
                 " (game_id, key, request_hash, status, response)"
                 " VALUES (%s, %s, %s, %s, %s) RETURNING 1)"
             )
             params += (game.id, key, request_hash, response_status, Jsonb(response))
+        if commands:
+            more += (
+                ", commanded AS (INSERT INTO commands (game_id, seq, seat, command, decision)"
+                " VALUES " + ", ".join(["(%s, %s, %s, %s, %s)"] * len(commands)) + " RETURNING 1)"
+            )
+            for command in commands:
+                params += (
+                    game.id,
+                    command.seq,
+                    command.seat,
+                    Jsonb(command.command),
+                    command.decision,
+                )
         try:
             rows = conn.execute(
                 "WITH appended AS (INSERT INTO events"
@@ -315,7 +398,7 @@ class EventStore:
                 " bumped AS (UPDATE games SET version = %s, head_hash = %s,"
                 " head_signature = %s, updated_at = now(), status = coalesce(%s, status)"
                 " WHERE id = %s AND version = %s RETURNING pg_notify(%s, %s))"
-                f"{remember}"
+                f"{more}"
                 " SELECT seq, recorded_at, (SELECT count(*) FROM bumped) FROM appended",
                 params,
             ).fetchall()
@@ -353,6 +436,21 @@ class EventStore:
         with conn.cursor(row_factory=dict_row) as cur:
             cur.execute(query, params)
             return [StoredEvent(**row) for row in cur.fetchall()]
+
+    def read_commands(self, conn: psycopg.Connection, game_id: str) -> list[Command]:
+        """The game's recorded commands, in the order they were sent."""
+        rows = conn.execute(
+            "SELECT seq, seat, command, decision FROM commands WHERE game_id = %s ORDER BY seq",
+            (game_id,),
+        ).fetchall()
+        return [Command(*row) for row in rows]
+
+    def has_event_of_type(self, conn: psycopg.Connection, game_id: str, type_: str) -> bool:
+        row = conn.execute(
+            "SELECT EXISTS (SELECT 1 FROM events WHERE game_id = %s AND type = %s)",
+            (game_id, type_),
+        ).fetchone()
+        return bool(row and row[0])
 
     # -- idempotency records ------------------------------------------------------
 

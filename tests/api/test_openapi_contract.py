@@ -24,9 +24,11 @@ METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
 EXPECTED = {
     ("get", "/v1/rulesets"): ("listRulesets", "rulesets"),
     ("post", "/v1/games"): ("createGame", "games"),
+    ("get", "/v1/games"): ("listGames", "games"),
     ("get", "/v1/games/{game_id}"): ("getGame", "games"),
     ("get", "/v1/games/{game_id}/state"): ("getState", "games"),
     ("get", "/v1/games/{game_id}/verify"): ("verifyGame", "games"),
+    ("get", "/v1/games/{game_id}/export"): ("exportGame", "games"),
     ("get", "/v1/games/{game_id}/board.svg"): ("getBoardPicture", "games"),
     ("get", "/v1/rulesets/{name}/tiles/{tile}.svg"): ("getTilePicture", "rulesets"),
     ("get", "/v1/games/{game_id}/legal-moves"): ("getLegalMoves", "moves"),

@@ -18,6 +18,7 @@ import types
 from collections.abc import Callable
 from typing import Any
 
+import psycopg
 import pytest
 
 import service.app.games
@@ -80,6 +81,13 @@ def test_shape_errors_names_what_drifted():
 
 
 # -- real responses ------------------------------------------------------------------
+
+
+@pytest.fixture
+def api(api, database_url):
+    """The API helper, knowing its database (to age a game, see recorded_before)."""
+    api.database_url = database_url
+    return api
 
 
 @pytest.fixture(autouse=True)
@@ -183,6 +191,27 @@ def idempotency_key_reused(api):
     return move(api, game, command("place_follower"), Idempotency_Key="k1")
 
 
+def finished_page(api) -> dict:
+    """The first page of one finished game, with more after it."""
+    for _ in range(2):
+        bot_game(api)
+    response = api.client.get("/v1/games?status=finished&limit=1", headers=api.key)
+    assert response.status_code == 200, response.get_json()
+    return response.get_json()
+
+
+def recorded_before(api) -> dict:
+    """A finished game as if created before commands were recorded (migrations/0005)."""
+    game = bot_game(api)
+    with psycopg.connect(api.database_url) as conn:
+        conn.execute("UPDATE games SET commands_recorded = false WHERE id = %s", (game["id"],))
+    return game
+
+
+def bot_game(api) -> dict:
+    return create(api, {"ruleset": "carcassonne", "seats": [{"bot": "greedy"}, {"bot": "random"}]})
+
+
 NOBODY = "/v1/games/00000000-0000-0000-0000-000000000000"
 
 #: (example, the real response it stands for)
@@ -194,15 +223,9 @@ RESPONSES: dict[str, tuple[Any, Callable[[Any], Any]]] = {
         ).get_json(),
     ),
     "game_summary": (ex.GAME_SUMMARY, lambda api: get(api, vs_bot(api))),
-    "finished_game": (
-        ex.FINISHED_GAME,
-        lambda api: get(
-            api,
-            create(
-                api, {"ruleset": "carcassonne", "seats": [{"bot": "greedy"}, {"bot": "random"}]}
-            ),
-        ),
-    ),
+    "finished_game": (ex.FINISHED_GAME, lambda api: get(api, bot_game(api))),
+    "game_export": (ex.GAME_EXPORT, lambda api: get(api, bot_game(api), "/export")),
+    "game_page": (ex.GAME_PAGE, finished_page),
     "legal_place_tile": (ex.LEGAL_PLACE_TILE, lambda api: get(api, vs_bot(api), "/legal-moves", 0)),
     "legal_place_follower": (
         ex.LEGAL_PLACE_FOLLOWER,
@@ -320,6 +343,36 @@ RESPONSES: dict[str, tuple[Any, Callable[[Any], Any]]] = {
             ),
             403,
             "forbidden",
+        ),
+    ),
+    "problem_forbidden_listing": (
+        ex.PROBLEM_FORBIDDEN_LISTING,
+        lambda api: assert_problem(
+            api.client.get("/v1/games", headers={"X-Seat-Token": vs_bot(api)["tokens"][0]}),
+            403,
+            "forbidden",
+        ),
+    ),
+    "problem_invalid_cursor": (
+        ex.PROBLEM_INVALID_CURSOR,
+        lambda api: assert_problem(
+            api.client.get("/v1/games?cursor=eA", headers=api.key), 400, "invalid_cursor"
+        ),
+    ),
+    "problem_game_not_finished": (
+        ex.PROBLEM_GAME_NOT_FINISHED,
+        lambda api: assert_problem(
+            api.client.get(f"/v1/games/{vs_bot(api)['id']}/export", headers=api.key),
+            409,
+            "game_not_finished",
+        ),
+    ),
+    "problem_record_unavailable": (
+        ex.PROBLEM_RECORD_UNAVAILABLE,
+        lambda api: assert_problem(
+            api.client.get(f"/v1/games/{recorded_before(api)['id']}/export", headers=api.key),
+            409,
+            "record_unavailable",
         ),
     ),
     "problem_unknown_game": (

@@ -20,6 +20,8 @@ REFUSALS = [
     "TRUNCATE events",
     "DROP TABLE events",
     "DELETE FROM games",
+    "UPDATE commands SET command = '{}'::jsonb",
+    "DELETE FROM commands",
     "UPDATE games SET seed = ''::bytea",
     "INSERT INTO api_keys (id, key_hash, name) VALUES ('x', 'y', 'z')",
     "CREATE TABLE shadow (id int)",
