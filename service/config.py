@@ -27,6 +27,11 @@ class Settings:
     head_signing_key: str = field(default_factory=lambda: _env("HEAD_SIGNING_KEY", ""))
     db_pool_max: int = field(default_factory=lambda: int(_env("DB_POOL_MAX", "10")))
     db_pool_timeout: float = field(default_factory=lambda: float(_env("DB_POOL_TIMEOUT", "5")))
+    #: seconds any one statement of the service may take, lock waits included, before
+    #: PostgreSQL cancels it and the request gets 503; 0 for no limit
+    db_statement_timeout: float = field(
+        default_factory=lambda: float(_env("DB_STATEMENT_TIMEOUT", "5"))
+    )
     #: per-credential limit, flask-limiter syntax
     rate_limit: str = field(default_factory=lambda: _env("RATE_LIMIT", "6000 per minute"))
     #: memory:// per process; redis://host:6379 to share limits across replicas

@@ -12,9 +12,11 @@ from service.rules.core import Event, Ruleset, rng_for
 
 
 class Client:
-    def __init__(self, base_url: str, api_key: str) -> None:
+    def __init__(self, base_url: str, api_key: str, timeout: float | None = None) -> None:
         self.base = base_url
         self.api_key = api_key
+        #: seconds each request may wait for an answer (None: no limit)
+        self.timeout = timeout
         self.http = requests.Session()
 
     def headers(self, token: str | None = None, **extra: str) -> dict[str, str]:
@@ -24,12 +26,16 @@ class Client:
 
     def create(self, ruleset: str, seats: list[dict], options: dict | None = None) -> dict:
         body = {"ruleset": ruleset, "seats": seats, "options": options or {}}
-        response = self.http.post(f"{self.base}/v1/games", json=body, headers=self.headers())
+        response = self.http.post(
+            f"{self.base}/v1/games", json=body, headers=self.headers(), timeout=self.timeout
+        )
         assert response.status_code == 201, response.text
         return response.json()
 
     def get(self, path: str, token: str | None = None, **params: Any) -> requests.Response:
-        return self.http.get(f"{self.base}{path}", headers=self.headers(token), params=params)
+        return self.http.get(
+            f"{self.base}{path}", headers=self.headers(token), params=params, timeout=self.timeout
+        )
 
     def move(
         self,
@@ -44,7 +50,10 @@ class Client:
         headers["If-Match"] = f'"{version}"'
         headers["Idempotency-Key"] = key or uuid.uuid4().hex
         return self.http.post(
-            f"{self.base}/v1/games/{game_id}/moves", json={"command": command}, headers=headers
+            f"{self.base}/v1/games/{game_id}/moves",
+            json={"command": command},
+            headers=headers,
+            timeout=self.timeout,
         )
 
     def all_events(self, game_id: str, token: str | None = None) -> list[dict]:
@@ -57,12 +66,23 @@ class Client:
             after = page["next_after"]
 
 
+def as_event(item: dict) -> Event:
+    """An event as the API returned it, for the rules library."""
+    return Event(
+        item["type"], item["data"], tuple(item["visibility"]) if item["visibility"] else None
+    )
+
+
 def fold(ruleset: Ruleset, events: list[dict]) -> Any:
     """Rebuild a state from the events a client received: no seed needed."""
-    return ruleset.fold(
-        Event(e["type"], e["data"], tuple(e["visibility"]) if e["visibility"] else None)
-        for e in events
-    )
+    return ruleset.fold(as_event(e) for e in events)
+
+
+def evolve_answer(ruleset: Ruleset, state: Any, body: dict) -> Any:
+    """The client's state after a move's answer: its events folded in."""
+    for item in body["events"]:
+        state = ruleset.evolve(state, as_event(item))
+    return state
 
 
 def bot_move(ruleset: Ruleset, state: Any, seat: int, seq: int) -> dict:
@@ -83,9 +103,7 @@ def play_to_end(
         response = client.move(game["id"], tokens[seat], command, version)
         assert response.status_code == 200, response.text
         body = response.json()
-        for item in body["events"]:
-            visible = tuple(item["visibility"]) if item["visibility"] else None
-            state = ruleset.evolve(state, Event(item["type"], item["data"], visible))
+        state = evolve_answer(ruleset, state, body)
         assert response.headers["ETag"] == f'"{body["version"]}"'
         version, awaiting = body["version"], body["awaiting"]
         record.append({"seat": seat, "command": command})

@@ -66,7 +66,12 @@ def create_app(settings: Settings | None = None, *, extra_rulesets: list[Ruleset
     )
     lookup, names = _lookup([*settings.load_extra_rulesets(), *extra_rulesets])
     url = settings.service_database_url()
-    db = Database(url, max_size=settings.db_pool_max, timeout=settings.db_pool_timeout)
+    db = Database(
+        url,
+        max_size=settings.db_pool_max,
+        timeout=settings.db_pool_timeout,
+        statement_timeout=settings.db_statement_timeout,
+    )
     app.extensions["tilegames"] = Runtime(
         settings=settings,
         db=db,

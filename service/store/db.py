@@ -1,8 +1,9 @@
 """Connection pool and the one error the rest of the service needs to know about.
 
 Every failure to reach PostgreSQL (refused connection, pool timeout, server shutdown
-mid-query) becomes :class:`DatabaseUnavailable`, so the API can answer 503 instead of
-500 and the readiness probe can say "not ready".
+mid-query, a statement cancelled by ``statement_timeout`` because the database stalled or
+a lock was held too long) becomes :class:`DatabaseUnavailable`, so the API can answer 503
+instead of 500 or a hung worker, and the readiness probe can say "not ready".
 """
 
 from __future__ import annotations
@@ -36,8 +37,21 @@ class DatabaseUnavailable(Exception):
     """PostgreSQL could not be reached or went away during the request."""
 
 
+def session_options(url: str, statement_timeout: float) -> str:
+    """The URL's own ``options`` with the statement timeout (seconds; 0 = none) added."""
+    options = [conninfo_to_dict(url).get("options", "")]
+    if statement_timeout > 0:
+        options.append(f"-c statement_timeout={round(statement_timeout * 1000)}")
+    return " ".join(filter(None, options))
+
+
 class Database:
-    """A psycopg 3 connection pool that opens lazily and maps outages to one error."""
+    """A psycopg 3 connection pool that opens lazily and maps outages to one error.
+
+    ``statement_timeout`` (seconds, 0 for none) bounds every statement on the pool's
+    connections, waiting for a lock included: PostgreSQL cancels a statement that takes
+    longer (``QueryCanceled``, an ``OperationalError``), so a stalled database answers
+    503 within that time instead of holding a worker's thread."""
 
     def __init__(
         self,
@@ -46,9 +60,14 @@ class Database:
         min_size: int = 1,
         max_size: int = 10,
         timeout: float = 5.0,
+        statement_timeout: float = 0,
         application_name: str = "tilegames",
     ) -> None:
         self.url = url
+        connect_args = {"application_name": f"{application_name}-{os.getpid()}"}
+        options = session_options(url, statement_timeout)
+        if options:
+            connect_args["options"] = options
         self.pool = ConnectionPool(
             url,
             min_size=min_size,
@@ -56,7 +75,7 @@ class Database:
             timeout=timeout,
             open=False,
             check=ConnectionPool.check_connection,
-            kwargs={"application_name": f"{application_name}-{os.getpid()}"},
+            kwargs=connect_args,
             reconnect_timeout=0,
         )
         self._opened = False
