@@ -10,7 +10,8 @@ settlement on the intersections that produce the most (by the chance of their
 numbers), a development card, then roads toward good free intersections; it trades
 with the bank and offers one trade per turn for what it lacks to build, accepts
 offers that give it what it lacks for what it has plenty of, and discards its
-surplus first.
+surplus first. In The Wonders of Catan it starts the first wonder it may and builds a
+level whenever it can pay one; after cities, a level is what it gathers for.
 """
 
 from __future__ import annotations
