@@ -10,7 +10,8 @@ settlement on the intersections that produce the most (by the chance of their
 numbers), a development card, then roads toward good free intersections; it trades
 with the bank and offers one trade per turn for what it lacks to build, accepts
 offers that give it what it lacks for what it has plenty of, and discards its
-surplus first.
+surplus first. In The Wonders of Catan it starts the first wonder it may and builds a
+level whenever it can pay one; after cities, a level is what it gathers for.
 """
 
 from __future__ import annotations
@@ -112,6 +113,8 @@ def _expand(
         return found
     if kind == "play_monopoly":
         return [{"type": kind, "resource": r} for r in options["resources"]]
+    if kind == "start_wonder":
+        return [{"type": kind, "wonder": w} for w in options["wonders"]]
     if kind == "confirm_trade":
         return [{"type": kind, "with": s} for s in options["with"]]
     if kind == "discard":
@@ -204,7 +207,7 @@ def _gold_choice(ruleset, state: State, decision: Decision) -> JSON:
     """Gold: what the next build lacks, then the resources the bank holds most of."""
     count = ruleset.menu(state, decision)["choose_gold"]["count"]
     goal, _ = _goal(state, decision.seat)
-    lacking = _lacking(state, decision.seat, COSTS[goal])
+    lacking = _lacking(state, decision.seat, _cost(state, decision.seat, goal))
     bank = list(state.bank)
     chosen = [0] * 5
     for _ in range(count):
@@ -281,6 +284,8 @@ def _goal(state: State, seat: int) -> tuple[str, int]:
     ]
     if cities and state.pieces[seat]["city"]:
         return "city", max(_corner_value(state, c) for c in cities)
+    if state.wonders is not None and state.wonders.wonder[seat] is not None:
+        return "wonder", 0
     free = _goal_spots(state, seat)
     if free and state.pieces[seat]["settlement"]:
         return "settlement", max(_corner_value(state, c) for c in free)
@@ -291,6 +296,14 @@ def _goal(state: State, seat: int) -> tuple[str, int]:
     return "road", 0
 
 
+def _cost(state: State, seat: int, goal: str) -> tuple[int, ...]:
+    """What the goal costs (The Wonders of Catan: a level of the seat's wonder)."""
+    if goal == "wonder":
+        wonders = state.wonders
+        return wonders.cards[wonders.wonder[seat]].cost
+    return COSTS[goal]
+
+
 def _turn_choice(ruleset, state: State, decision: Decision, rng: random.Random) -> JSON:
     seat, layout = decision.seat, state.layout
     menu = ruleset.menu(state, decision)
@@ -298,6 +311,10 @@ def _turn_choice(ruleset, state: State, decision: Decision, rng: random.Random) 
         corners = menu["build_city"]["corners"]
         best = max(corners, key=lambda c: _corner_value(state, layout.corner_by_name[c]))
         return {"type": "build_city", "corner": best}
+    if "build_wonder" in menu:
+        return {"type": "build_wonder"}
+    if "start_wonder" in menu:
+        return {"type": "start_wonder", "wonder": menu["start_wonder"]["wonders"][0]}
     if "build_settlement" in menu:
         corners = menu["build_settlement"]["corners"]
         best = max(corners, key=lambda c: _corner_value(state, layout.corner_by_name[c]))
@@ -305,7 +322,7 @@ def _turn_choice(ruleset, state: State, decision: Decision, rng: random.Random) 
     if "play_knight" in menu and state.knights[seat] < 3:
         return {"type": "play_knight"}
     goal, _ = _goal(state, seat)
-    lacking = _lacking(state, seat, COSTS[goal])
+    lacking = _lacking(state, seat, _cost(state, seat, goal))
     progress = _progress_card(state, seat, menu, goal, lacking)
     if progress is not None:
         return progress
@@ -314,7 +331,7 @@ def _turn_choice(ruleset, state: State, decision: Decision, rng: random.Random) 
         for trade in menu["maritime_trade"]["trades"]:
             spare = (
                 state.hands[seat][RESOURCE_INDEX[trade["give"]]]
-                - COSTS[goal][RESOURCE_INDEX[trade["give"]]]
+                - _cost(state, seat, goal)[RESOURCE_INDEX[trade["give"]]]
             )
             if trade["get"] == need and spare >= trade["rate"]:
                 return {"type": "maritime_trade", "give": trade["give"], "get": need}
@@ -325,7 +342,7 @@ def _turn_choice(ruleset, state: State, decision: Decision, rng: random.Random) 
     if "build_road" in menu and (goal in ("development", "road") or not _goal_spots(state, seat)):
         return _road_choice(state, seat, setup=False, free=False)
     if "offer_trade" in menu and any(lacking) and not state.offer and rng.random() < 0.3:
-        offer = _offer_for(state, seat, lacking, COSTS[goal])
+        offer = _offer_for(state, seat, lacking, _cost(state, seat, goal))
         if offer is not None:
             return offer
     return {"type": "end_turn"}
@@ -389,9 +406,9 @@ def _offer_for(state: State, seat: int, lacking: list[int], cost: tuple[int, ...
 def _proposal_for(state: State, seat: int, rng: random.Random) -> JSON:
     """Now and then, propose to the active seat the trade this seat needs."""
     goal, _ = _goal(state, seat)
-    lacking = _lacking(state, seat, COSTS[goal])
+    lacking = _lacking(state, seat, _cost(state, seat, goal))
     if any(lacking) and rng.random() < 0.2:
-        offer = _offer_for(state, seat, lacking, COSTS[goal])
+        offer = _offer_for(state, seat, lacking, _cost(state, seat, goal))
         if offer is not None:
             return {"type": "propose_trade", "give": offer["give"], "get": offer["get"]}
     return {"type": "pass_trade"}
@@ -411,7 +428,7 @@ def _worth_it(state: State, seat: int, gets: dict[str, int], gives: dict[str, in
     for name, n in gives.items():
         asked[RESOURCE_INDEX[name]] = n
     goal, _ = _goal(state, seat)
-    cost = COSTS[goal]
+    cost = _cost(state, seat, goal)
     lacking = _lacking(state, seat, cost)
     gets_needed = any(lacking[RESOURCE_INDEX[r]] for r in gets)
     can_spare = all(hand[i] - asked[i] >= cost[i] for i in range(5) if asked[i])

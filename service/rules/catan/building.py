@@ -11,6 +11,7 @@ set-up a settlement needs no road and costs nothing, and its road must touch it.
 
 from __future__ import annotations
 
+from service.rules.catan import wonders
 from service.rules.catan.pieces import COSTS, can_pay
 from service.rules.catan.state import NOBODY, State
 
@@ -29,6 +30,8 @@ def settlement_problem(state: State, seat: int, corner: int, *, setup: bool = Fa
     if setup:
         if state.scenario is not None and not in_start_area(state, corner):
             return "not_a_start_area"
+        if state.wonders is not None and wonders.marked(state, corner):
+            return "marked_intersection"
         return None
     if state.pieces[seat]["settlement"] < 1:
         return "no_settlements_left"

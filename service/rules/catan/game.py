@@ -21,7 +21,7 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
-from service.rules.catan import building, scenarios, ships
+from service.rules.catan import building, scenarios, ships, wonders
 from service.rules.catan.awards import (
     cut_roads,
     largest_army_holder,
@@ -56,10 +56,10 @@ from service.rules.catan.pieces import (
 )
 from service.rules.catan.production import produce, starting_gold, starting_resources
 from service.rules.catan.state import (
+    ALL_ANSWERS,
     MAIN,
     NOBODY,
     OVER,
-    SEAFARERS_ANSWERS,
     SETUP,
     State,
     evolve,
@@ -153,7 +153,8 @@ RULES = {
     "play_year_of_plenty, play_monopoly, maritime_trade, offer_trade, respond_trade, "
     "confirm_trade, cancel_trade, propose_trade, pass_trade, accept_proposal, "
     "decline_proposal and end_turn; with Seafarers also build_ship, move_ship, "
-    "move_pirate, choose_gold and place_harbour.",
+    "move_pirate, choose_gold and place_harbour; with The Wonders of Catan also start_wonder and "
+    "build_wonder (and no move_pirate).",
     "game_over": "The game ends as soon as a player has the winning points on their turn.",
     "bad_command": "The command is missing a field or has one of the wrong type.",
     "unknown_intersection": "Intersections are named q,r,N or q,r,S (see the docs).",
@@ -226,6 +227,23 @@ RULES = {
     "top number): one still in the piles.",
     "harbour_not_on_coast": "A harbour marker goes on a free coast beside a land tile.",
     "bad_harbour_types": "The harbour markers turned up are the scenario's, each once.",
+    # The Wonders of Catan
+    "marked_intersection": "No start settlement goes on an intersection marked with a "
+    'coloured square or a yellow "!".',
+    "unknown_wonder": "The wonders are the theater, great_bridge, monument, great_wall and "
+    "cathedral.",
+    "one_wonder_each": "Each player builds one wonder.",
+    "wonder_taken": "A wonder another player has started is no longer free.",
+    "no_ship_for_wonder": "Starting a wonder puts one of the player's ships from their "
+    "supply on its card.",
+    "wonder_conditions": "A wonder is started once its card's conditions are met: theater, 2 "
+    "cities; great bridge, a settlement on the strait; monument, a city at a harbour and a "
+    "trade route of 5; great wall, a settlement at the desert's edge; cathedral, a city and "
+    "6 victory points.",
+    "no_wonder_started": "A player builds the levels of the wonder they have started.",
+    "cannot_afford_wonder": "Each level of a wonder costs the 5 resources on its card: "
+    "theater brick, lumber, 3 wool; great bridge 3 lumber, wool, grain; monument 3 grain, 2 "
+    "ore; great wall 3 brick, lumber, grain; cathedral brick, grain, 3 ore.",
 }
 
 #: how many points each kind of source is worth at the end
@@ -239,7 +257,7 @@ class Catan(Ruleset[State]):
     max_seats: ClassVar[int] = 4
     bots: ClassVar[tuple[str, ...]] = ("random", "value")
     bots_module: ClassVar[str | None] = "service.rules.catan.bots"
-    answers: ClassVar[Mapping[str, tuple[str, ...]]] = SEAFARERS_ANSWERS
+    answers: ClassVar[Mapping[str, tuple[str, ...]]] = ALL_ANSWERS
     rules: ClassVar[Mapping[str, str]] = RULES
     secrets: ClassVar = {
         # the thief and the victim see the card; everyone sees who stole from whom
@@ -312,6 +330,8 @@ class Catan(Ruleset[State]):
                     "types": "the markers turned up, in order, when the last is placed "
                     "(external randomness only)",
                 },
+                "start_wonder": {"wonder": "a free wonder whose conditions you meet"},
+                "build_wonder": {},
             },
         )
 
@@ -590,6 +610,16 @@ class Catan(Ruleset[State]):
         self._check(building.city_problem(state, seat, corner))
         events = [Event("city_built", {"seat": seat, "corner": state.layout.corner_names[corner]})]
         return self._closing(state, events, seat, state.points(seat) + 1)
+
+    def _start_wonder(self, state: State, decision: Decision, command: JSON, rng):
+        seat, wonder = decision.seat, command.get("wonder")
+        self._check(wonders.start_problem(state, seat, wonder))
+        return [Event("wonder_started", {"seat": seat, "wonder": wonder})]
+
+    def _build_wonder(self, state: State, decision: Decision, command: JSON, rng):
+        seat = decision.seat
+        self._check(wonders.build_problem(state, seat))
+        return self._won(state, [Event("wonder_built", wonders.level_data(state, seat))], seat)
 
     def _roll(self, state: State, decision: Decision, command: JSON, rng: random.Random):
         seat = decision.seat
@@ -930,9 +960,17 @@ class Catan(Ruleset[State]):
                 points += 2 * ((after == seat) - (before == seat))
         if points < state.options["victory_points"]:
             return events
+        return self._won(state, events, seat)
+
+    @staticmethod
+    def _won(state: State, events: list[Event], seat: int) -> list[Event]:
+        """``events``, and the end of the game if ``seat`` has won once they are folded
+        (the points are checked; The Wonders of Catan: its own condition)."""
         final = state.copy()
         for event in events:
             evolve(final, event.type, event.data)
+        if final.wonders is not None and not wonders.has_won(final, seat):
+            return events
         points_by_seat = [final_points(final, s) for s in range(final.seats)]
         return [*events, Event("game_ended", {"winners": [seat], "points": points_by_seat})]
 
@@ -1073,6 +1111,7 @@ def _seafarers_view(state: State) -> JSON:
         },
         "harbours_placed": list(state.harbours_placed),
         "harbours_to_place": len(state.harbours_left),
+        **({} if state.wonders is None else {"wonders": wonders.view(state.wonders)}),
     }
 
 
@@ -1273,7 +1312,7 @@ def _robber_menu(state: State, decision: Decision) -> JSON:
         if h != state.robber
     ]
     menu: JSON = {"move_robber": {"hexes": hexes}}
-    if state.scenario is not None:
+    if "move_pirate" in decision.commands:
         menu["move_pirate"] = {
             "hexes": [
                 {"hex": hex_name(h), "victims": ships.pirate_victims(state, seat, h)}
@@ -1312,6 +1351,8 @@ def turn_choices(state: State, seat: int) -> list[tuple[str, Any]]:
         if pieces["ship"] and can_pay(hand, COSTS["ship"]):
             found += [("build_ship", e) for e in ships.ship_spots(state, seat)]
         found += [("move_ship", move) for move in ships.ship_moves(state, seat)]
+    if state.wonders is not None:
+        found += wonders.choices(state, seat)
     if development_purchase_problem(state, seat) is None:
         found.append(("buy_development", None))
     if not state.dev_played:
@@ -1371,6 +1412,8 @@ def choice_command(state: State, kind: str, argument: Any) -> JSON:
         }
     if kind == "play_monopoly":
         return {"type": kind, "resource": RESOURCES[argument]}
+    if kind == "start_wonder":
+        return {"type": kind, "wonder": argument}
     return {"type": kind}
 
 
@@ -1398,6 +1441,8 @@ def _turn_menu(state: State, decision: Decision) -> JSON:
             menu[kind] = {"bank": named_bank(state)}
         elif kind == "play_monopoly":
             menu[kind] = {"resources": list(RESOURCES)}
+        elif kind == "start_wonder":
+            menu.setdefault(kind, {"wonders": []})["wonders"].append(argument)
         else:
             menu[kind] = {}
     if any(state.hands[seat]):
@@ -1472,7 +1517,7 @@ _MENUS: dict[str, Callable[[State, Decision], JSON]] = {
 
 _HANDLERS: dict[str, Callable[..., list[Event]]] = {
     command: getattr(Catan, "_" + command)
-    for commands in SEAFARERS_ANSWERS.values()
+    for commands in ALL_ANSWERS.values()
     for command in commands
 }
 

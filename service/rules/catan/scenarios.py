@@ -415,10 +415,11 @@ def deal(number: int, players: int, rng: random.Random, *, shuffle: bool) -> dic
     With ``shuffle`` each set-up group of the file is laid out as the scenario's
     random set-up says (terrains and numbers shuffled within the group, or numbers
     along the base game's spiral, harbour types shuffled over the harbour places),
-    drawn again until no red numbers touch and none lies on gold where the scenario
-    asks; without it the file's own arrangement is played. Scenario 9 is always
-    drawn from ``rng``. Fog spaces are on the board as ``"fog"``; what lies under them
-    is not on the board at all (it is drawn when they are turned up).
+    drawn again until no red numbers touch, none lies on gold and none on the hexes
+    the scenario names (``no_red_numbers_on``) where it asks; without it the file's own
+    arrangement is played. Scenario 9 is always drawn from ``rng``. Fog spaces are on
+    the board as ``"fog"``; what lies under them is not on the board at all (it is
+    drawn when they are turned up).
     """
     doc = raw(filename(number, players))
     if doc["hexes"] is None:
@@ -471,6 +472,8 @@ def deal(number: int, players: int, rng: random.Random, *, shuffle: bool) -> dic
         },
         "harbours_to_place": [],
     }
+    if doc.get("wonders") is not None:  # The Wonders of Catan: the cards and marked places
+        data["wonders"] = doc["wonders"]
     return {"board": board, "scenario": data}
 
 
@@ -508,6 +511,8 @@ def _shuffled(hexes: dict[Hex, Tile], setup: Mapping[str, Any], rng: random.Rand
         if setup.get("no_red_on_gold") and any(laid[h].terrain == "gold" for h in red):
             continue
         if setup.get("red_numbers_apart") and any(n in red for h in red for n in neighbours(h)):
+            continue
+        if any(parse_hex(h) in red for h in setup.get("no_red_numbers_on", ())):
             continue
         return laid
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from service.rules.catan import wonders
 from service.rules.catan.layout import Layout, layout_of
 from service.rules.catan.pieces import (
     BANK,
@@ -68,6 +69,14 @@ SEAFARERS_ANSWERS: dict[str, tuple[str, ...]] = {
     "free_roads": ("build_road", "build_ship"),
     "choose_gold": ("choose_gold",),
 }
+#: The Wonders of Catan: the wonder commands in the turn, and no pirate
+WONDERS_ANSWERS: dict[str, tuple[str, ...]] = {
+    **SEAFARERS_ANSWERS,
+    "move_robber": ("move_robber",),
+    "turn": (*SEAFARERS_ANSWERS["turn"][:-1], *wonders.COMMANDS, ANSWERS["turn"][-1]),
+}
+#: every command of every Catan game, by the decision it answers
+ALL_ANSWERS: dict[str, tuple[str, ...]] = {**SEAFARERS_ANSWERS, "turn": WONDERS_ANSWERS["turn"]}
 #: the decisions that belong to one trade under way
 TRADE_DECISIONS = frozenset({"respond_trade", "conclude_trade", "consider_proposal"})
 
@@ -129,6 +138,7 @@ class State:
         "fog_numbers",
         "harbours_left",
         "harbours_placed",
+        "wonders",
     )
 
     def __init__(self) -> None:
@@ -200,6 +210,8 @@ class State:
         #: The New World: harbour markers still to be placed, and the places chosen
         self.harbours_left: list[str] = []
         self.harbours_placed: list[str] = []
+        #: The Wonders of Catan: the cards, each seat's wonder and its level
+        self.wonders: wonders.Wonders | None = None
 
     def copy(self) -> State:
         other = State.__new__(State)
@@ -225,6 +237,7 @@ class State:
         other.fog_tiles, other.fog_numbers = dict(self.fog_tiles), dict(self.fog_numbers)
         other.harbours_left = list(self.harbours_left)
         other.harbours_placed = list(self.harbours_placed)
+        other.wonders = None if self.wonders is None else self.wonders.copy()
         return other
 
     # -- what follows from the fields ------------------------------------------------
@@ -291,6 +304,9 @@ def _game_started(state: State, data: dict[str, Any]) -> None:
             state.fog_tiles = dict(scenario["fog"]["terrains"])
             state.fog_numbers = {int(n): c for n, c in scenario["fog"]["numbers"].items()}
         state.harbours_left = list(scenario["harbours_to_place"])
+        if scenario.get("wonders") is not None:  # The Wonders of Catan
+            state.wonders = wonders.Wonders.started(scenario["wonders"], seats)
+            state.agenda = Agenda(WONDERS_ANSWERS)
     if data.get("board") is None:
         state.agenda.then(Pending(0, "set_board"))
     else:
@@ -479,6 +495,19 @@ def _harbour_placed(state: State, data: dict[str, Any]) -> None:
         board = state.layout.board.to_json()
         board["harbours"] = data["harbours"]
         state.layout = layout_of(board)
+
+
+def _wonder_started(state: State, data: dict[str, Any]) -> None:
+    """The Wonders of Catan: one of the seat's ships from its supply goes on the card."""
+    seat = data["seat"]
+    state.pieces[seat]["ship"] -= 1
+    state.wonders.wonder[seat] = data["wonder"]
+
+
+def _wonder_built(state: State, data: dict[str, Any]) -> None:
+    seat = data["seat"]
+    _pay(state, seat, counts_of(data["cost"]))
+    state.wonders.level[seat] = data["level"]
 
 
 def _dice_rolled(state: State, data: dict[str, Any]) -> None:
@@ -695,6 +724,8 @@ EVOLVERS: dict[str, Callable[[State, dict[str, Any]], None]] = {
     "gold_chosen": _gold_chosen,
     "hex_revealed": _hex_revealed,
     "harbour_placed": _harbour_placed,
+    "wonder_started": _wonder_started,
+    "wonder_built": _wonder_built,
     "free_roads_ended": _free_roads_ended,
     "city_built": _city_built,
     "starting_resources": _resources_taken,

@@ -107,6 +107,11 @@ RULEBOOK = {
         t(2, 0, 2, 3, 1, 3, 1, 0),  # l.370 "Nombre 2 - 2 3 1 3 1 - 12"
         n(1, 1, 1, 1, 1, 1, 1, 1, 1, 1),  # l.374 "Nombre 1 1 1 1 1 1 1 1 1 1 10"
     ),
+    # 8. Les merveilles de Catane (one table for 3 and 4 players)
+    ("8-the-wonders-of-catan.json", "all"): (
+        t(19, 3, 2, 5, 5, 5, 5, 5),  # l.639 "Nombre 19 3 2 5 5 5 5 5 49"
+        n(2, 3, 3, 3, 3, 3, 3, 3, 3, 1),  # l.641 "2 3 3 3 3 3 3 3 3 1"
+    ),
     # 9. Le nouveau monde
     ("9-the-new-world.json", "all"): (
         t(19, 0, 0, 5, 4, 4, 5, 5),  # l.694 "Nombre 19 - - 5 4 4 5 5 42"
@@ -125,6 +130,7 @@ HARBOURS = {
     "3-the-fog-islands-4p.json": (5, 4),
     "4-through-the-desert-3p.json": (5, 4),  # l.347 "5 ports spécialisés, 4 ports « 3 : 1 »"
     "4-through-the-desert-4p.json": (5, 4),  # l.376 "5 ports spécialisés, 4 ports « 3 : 1 »"
+    "8-the-wonders-of-catan.json": (5, 4),  # l.643 "5 ports spécialisés, 4 ports « 3 : 1 »"
     "9-the-new-world.json": (5, 5),  # l.699-700 "5 ports spécialisés, 5 ports « 3 : 1 »"
 }
 VICTORY_POINTS = {
@@ -132,9 +138,10 @@ VICTORY_POINTS = {
     2: 13,  # l.258 "... 13 points de victoire"
     3: 12,  # l.322 "... 12 points de victoire"
     4: 14,  # l.386 "... 14 points de victoire"
+    8: 10,  # l.685 "s'il possède au moins 10 points de victoire et ..."
     9: 12,  # l.725 "... 12 points de victoire"
 }
-PLAYERS = {1: (3, 4), 2: (3, 4), 3: (3, 4), 4: (3, 4), 9: (3, 4)}
+PLAYERS = {1: (3, 4), 2: (3, 4), 3: (3, 4), 4: (3, 4), 8: (3, 4), 9: (3, 4)}
 
 FILES = sorted({f for f, _ in RULEBOOK})
 MAPS = [f for f in FILES if scenarios.raw(f)["hexes"] is not None]
@@ -245,7 +252,10 @@ def test_map_is_valid(name: str) -> None:
     for harbour in s.harbours:
         sides = [s.hexes.get(h) for h in edge_hexes(harbour.edge)]
         assert sorted(x is not None and x.terrain != "sea" for x in sides) == [False, True]
-    assert s.pirate in s.sea
+    if doc["scenario"] == 8:  # l.677 "Le pion Pirates n'est pas en jeu dans ce scénario"
+        assert s.pirate is None
+    else:
+        assert s.pirate in s.sea
     if s.robber is not None:
         assert s.robber in s.land
 
@@ -266,6 +276,8 @@ def test_robber_starts_where_the_rulebook_says() -> None:
     # l.363 "sur l'une des trois tuiles Désert"
     assert at("4-through-the-desert-3p.json")[0] == "desert"
     assert at("4-through-the-desert-4p.json")[0] == "desert"
+    # l.677 "Le pion Voleurs débute sur l'une des 3 tuiles Désert"
+    assert at("8-the-wonders-of-catan.json")[0] == "desert"
 
 
 @pytest.mark.parametrize("name", MAPS)
@@ -284,6 +296,10 @@ def test_areas(name: str) -> None:
     elif doc["scenario"] == 3:  # l.295 start islands; l.322 no special points
         assert starts == {"west", "east"} and set(points.values()) == {0}
         assert by_name["fog"].hexes == frozenset(s.fog.hexes if s.fog else ())
+    elif doc["scenario"] == 8:  # l.655 no start on the small islands; l.660 1 chit each
+        assert starts == {"main"}
+        assert points == {"main": 0, "west-island": 1, "east-island": 1}
+        assert sum(s.hexes[h].terrain == "desert" for h in by_name["main"].hexes) == 3
     else:  # l.359 start below the desert; l.380 2 points a foreign sector
         assert starts == {"main"}
         assert points["desert"] == 0 and points["beyond-the-desert"] == 2
@@ -354,20 +370,29 @@ def test_file_matches_its_jsettlers_arrays(name: str) -> None:
     doc = scenarios.raw(name)
     js = doc["jsettlers"]
     s = scenarios.from_json(doc)
-    assert {from_jsettlers_hex(int(c, 16)) for c in js["frame"]} == set(
+    # a map that does not fit the frame as it stands is moved by a shift (see its sources)
+    shift = int(js.get("shift", "0"), 16)
+
+    def at(c: str) -> int:
+        return int(c, 16) + shift
+
+    assert {from_jsettlers_hex(at(c)) for c in js["frame"]} == set(
         scenarios.FRAMES[len(js["frame"])]
     )
-    land = {from_jsettlers_hex(int(c, 16)) for part in js["land"] for c in part["hexes"]}
+    land = {from_jsettlers_hex(at(c)) for part in js["land"] for c in part["hexes"]}
     fog = set(s.fog.hexes) if s.fog else set()
     assert land == s.land | fog
     extra = {h.edge for h in scenarios.parse_harbours(doc["extra_harbours"])}
-    ports = {from_jsettlers_port(int(e, 16), f)[1] for e, f in js["ports"]}
+    ports = {from_jsettlers_port(at(e), f)[1] for e, f in js["ports"]}
     assert ports | extra == {h.edge for h in s.harbours}
     for e, f in js["ports"]:
-        assert to_jsettlers_edge(from_jsettlers_port(int(e, 16), f)[1]) == int(e, 16)
+        assert to_jsettlers_edge(from_jsettlers_port(at(e), f)[1]) == at(e)
     if js["robber"] != "desert":
-        assert s.robber == from_jsettlers_hex(int(js["robber"], 16))
-    jp = from_jsettlers_hex(int(js["pirate"], 16))
+        assert s.robber == from_jsettlers_hex(at(js["robber"]))
+    if js["pirate"] is None:  # no pirate in the scenario
+        assert s.pirate is None
+        return
+    jp = from_jsettlers_hex(at(js["pirate"]))
     assert s.pirate == jp or (jp not in s.hexes and s.pirate in neighbours(jp))
 
 

@@ -4,9 +4,11 @@ count, internal randomness, from random seeds.
 After every command the base game's invariants hold (resources, development cards,
 roads, settlements and cities conserved, points fall only with an award lost, one
 decision id each, some seat awaited until the end: :class:`Watch`), and the ships
-too: 15 per seat, in supply or on the board, never two on a path nor a ship and a
-road. At the end the log replays to the live state, every reader's fold of it gives
-the view the live state shows it, and the winner has the scenario's target.
+too: 15 per seat, in supply, on the board or (The Wonders of Catan) on a wonder's card,
+never two on a path nor a ship and a road. At the end the log replays to the live
+state, every reader's fold of it gives the view the live state shows it, and the winner
+has the scenario's target (The Wonders of Catan: its wonder complete, or the target
+and a wonder further than every other seat's).
 """
 
 from __future__ import annotations
@@ -34,7 +36,8 @@ class SeaWatch(Watch):
         if state.layout is None:
             return
         for s in range(state.seats):
-            assert state.pieces[s]["ship"] + len(state.ships_of[s]) == SHIPS
+            on_card = state.wonders is not None and state.wonders.wonder[s] is not None
+            assert state.pieces[s]["ship"] + len(state.ships_of[s]) + on_card == SHIPS
             assert all(state.ship[e] == s for e in state.ships_of[s])
         on_board = [e for e, seat in enumerate(state.ship) if seat != NOBODY]
         assert sorted(on_board) == sorted(e for s in state.ships_of for e in s)
@@ -96,7 +99,12 @@ def test_seafarers_bot_games_end_conserve_ships_and_every_reader_folds_its_own_v
         (winner,) = ended["winners"]
         target = SCENARIOS[game["case"][0]].victory_points
         totals = {entry["seat"]: entry["total"] for entry in ended["points"]}
-        assert totals[winner] >= target
+        if state.wonders is None:
+            assert totals[winner] >= target
+        else:  # The Wonders of Catan: a wonder complete, or the target and the lead
+            levels = state.wonders.level
+            ahead = all(levels[winner] > n for s, n in enumerate(levels) if s != winner)
+            assert levels[winner] == 4 or (totals[winner] >= target and ahead)
         for entry in ended["points"]:
             assert sum(entry["sources"].values()) == entry["total"]
         assert_every_reader_folds_its_own_view(events, state)
