@@ -17,6 +17,7 @@ OPTIONS = {"carcassonne": {"expansions": ["hills_sheep", "traders_builders"]}}
 CASES = [(r, OPTIONS.get(r.name, {})) for r in all_rulesets()] + [
     (CATAN, {"scenario": 3}),
     (CATAN, {"scenario": 9}),
+    (CATAN, {"scenario": 6}),  # Cloth for Catan: villages, cloth, a third settlement
 ]
 
 

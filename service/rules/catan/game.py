@@ -21,7 +21,7 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
-from service.rules.catan import building, scenarios, ships
+from service.rules.catan import building, cloth, scenarios, ships
 from service.rules.catan.awards import (
     cut_roads,
     largest_army_holder,
@@ -226,6 +226,8 @@ RULES = {
     "top number): one still in the piles.",
     "harbour_not_on_coast": "A harbour marker goes on a free coast beside a land tile.",
     "bad_harbour_types": "The harbour markers turned up are the scenario's, each once.",
+    "small_island": "Cloth for Catan: nobody builds a settlement or city on the 4 small "
+    "islands of the villages.",
 }
 
 #: how many points each kind of source is worth at the end
@@ -428,8 +430,13 @@ class Catan(Ruleset[State]):
                 if special:
                     data["special"] = special
         events = [Event("settlement_built", data)]
+        if state.cloth is not None:  # Cloth for Catan: a line of ships may now reach a village
+            reached = cloth.villages_reached(state, seat, building=corner)
+            events += cloth.connection_events(state, seat, reached)
         if setup:
-            if state.buildings_of[seat]:  # the second settlement: its starting resources
+            # the second settlement (Cloth for Catan: the third) gives starting resources
+            starting = 2 if state.cloth is None else cloth.STARTING_SETTLEMENT
+            if len(state.buildings_of[seat]) == starting - 1:
                 events += self._starting_resources(state, seat, corner)
             return events
         lengths = list(state.road_length)
@@ -445,8 +452,8 @@ class Catan(Ruleset[State]):
 
     @staticmethod
     def _starting_resources(state: State, seat: int, corner: int) -> list[Event]:
-        """One resource per producing terrain beside the second settlement (gold: one of
-        the seat's choice per gold field)."""
+        """One resource per producing terrain beside the second settlement (Cloth for
+        Catan: the third; gold: one of the seat's choice per gold field)."""
         grid_corner = state.layout.grid.corners[corner]
         gains = starting_resources(state.layout.board, grid_corner)
         gold = starting_gold(state.layout.board, grid_corner)
@@ -493,6 +500,9 @@ class Catan(Ruleset[State]):
         }
         events = [Event(f"{kind}_built", data)]
         events += self._reveals(state, seat, [edge], command, rng)
+        if state.cloth is not None and kind == "ship":  # Cloth for Catan: a village reached?
+            reached = cloth.villages_reached(state, seat, ships=[*state.ships_of[seat], edge])
+            events += cloth.connection_events(state, seat, reached)
         if setup:
             return events
         if free and state.free_roads > 1 and not self._another_free_road(state, seat, edge, kind):
@@ -513,6 +523,10 @@ class Catan(Ruleset[State]):
         data = {"seat": seat, "from": names[origin], "to": names[target], "length": length}
         events = [Event("ship_moved", data)]
         events += self._reveals(state, seat, [target], command, rng)
+        if state.cloth is not None:  # Cloth for Catan: the ship may reach a village
+            events += cloth.connection_events(
+                state, seat, cloth.villages_reached(state, seat, ships=moved)
+            )
         lengths = list(state.road_length)
         lengths[seat] = length
         shorter = state.longest == seat and length < state.road_length[seat]
@@ -607,6 +621,9 @@ class Catan(Ruleset[State]):
         events = [Event("dice_rolled", {"seat": seat, "dice": dice, "total": total})]
         if total != 7:
             events += self._production(state, total)
+        if state.cloth is not None and total != 7:  # Cloth for Catan: the villages trade
+            events += cloth.roll_events(state, seat, total)
+            return self._closing(state, events, seat, state.points(seat))
         return events
 
     def _production(self, state: State, total: int) -> list[Event]:
@@ -903,6 +920,8 @@ class Catan(Ruleset[State]):
     ) -> int:
         """Who holds the longest road with these lengths (``broken``: the holder's road
         was just cut); an event if it changes hands."""
+        if state.cloth is not None:  # Cloth for Catan: no longest trade route award
+            return NOBODY
         holder = longest_road_holder(state.longest, lengths, broken=broken)
         if holder != state.longest:
             length = None if holder == NOBODY else lengths[holder]
@@ -928,13 +947,26 @@ class Catan(Ruleset[State]):
         for before, after in ((state.longest, longest), (state.army, army)):
             if after is not None:
                 points += 2 * ((after == seat) - (before == seat))
+        if state.cloth is not None:  # Cloth for Catan: cloth points; 3 empty villages end it
+            points += cloth.points_gained(state.cloth, events, seat)
+            if cloth.villages_emptied(state.cloth, events):
+                return self._ended(state, events, cloth.winners)
         if points < state.options["victory_points"]:
             return events
+        return self._ended(state, events, lambda final: [seat])
+
+    @staticmethod
+    def _ended(
+        state: State, events: list[Event], winners: Callable[[State], list[int]]
+    ) -> list[Event]:
+        """``events`` and the end of the game, with the ``winners`` of the state they
+        lead to."""
         final = state.copy()
         for event in events:
             evolve(final, event.type, event.data)
         points_by_seat = [final_points(final, s) for s in range(final.seats)]
-        return [*events, Event("game_ended", {"winners": [seat], "points": points_by_seat})]
+        data = {"winners": winners(final), "points": points_by_seat}
+        return [*events, Event("game_ended", data)]
 
     # -- questions -------------------------------------------------------------
 
@@ -1073,6 +1105,7 @@ def _seafarers_view(state: State) -> JSON:
         },
         "harbours_placed": list(state.harbours_placed),
         "harbours_to_place": len(state.harbours_left),
+        **({} if state.cloth is None else {"cloth": cloth.view(state.cloth)}),
     }
 
 
@@ -1206,6 +1239,8 @@ def final_points(state: State, seat: int) -> JSON:
     }
     if state.scenario is not None:
         sources["special_points"] = state.special[seat]
+    if state.cloth is not None:
+        sources["cloth"] = cloth.points(state.cloth, seat)
     return {"seat": seat, "total": sum(sources.values()), "sources": sources}
 
 
