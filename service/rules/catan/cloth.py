@@ -137,15 +137,18 @@ def villages_reached(
 # -- events ------------------------------------------------------------------------------
 
 
-def connection_events(state: State, seat: int, reached: list[Village]) -> list[Event]:
-    """The seat starts trading with each village ``reached``: 1 cloth from each at once
-    (none from an empty one)."""
+def connections(
+    state: State, seat: int, *, ships: list[int] | None = None, building: int | None = None
+) -> list[Event]:
+    """The seat starts trading with each village its ships now reach (with its ships on
+    ``ships``, or a new building on ``building``): 1 cloth from each at once, none from
+    an empty one."""
     return [
         Event(
             "village_connected",
             {"seat": seat, "village": v.name, "number": v.number, "cloth": min(1, v.cloth)},
         )
-        for v in reached
+        for v in villages_reached(state, seat, ships=ships, building=building)
     ]
 
 

@@ -431,8 +431,7 @@ class Catan(Ruleset[State]):
                     data["special"] = special
         events = [Event("settlement_built", data)]
         if state.cloth is not None:  # Cloth for Catan: a line of ships may now reach a village
-            reached = cloth.villages_reached(state, seat, building=corner)
-            events += cloth.connection_events(state, seat, reached)
+            events += cloth.connections(state, seat, building=corner)
         if setup:
             # the second settlement (Cloth for Catan: the third) gives starting resources
             starting = 2 if state.cloth is None else cloth.STARTING_SETTLEMENT
@@ -501,8 +500,7 @@ class Catan(Ruleset[State]):
         events = [Event(f"{kind}_built", data)]
         events += self._reveals(state, seat, [edge], command, rng)
         if state.cloth is not None and kind == "ship":  # Cloth for Catan: a village reached?
-            reached = cloth.villages_reached(state, seat, ships=[*state.ships_of[seat], edge])
-            events += cloth.connection_events(state, seat, reached)
+            events += cloth.connections(state, seat, ships=[*state.ships_of[seat], edge])
         if setup:
             return events
         if free and state.free_roads > 1 and not self._another_free_road(state, seat, edge, kind):
@@ -524,9 +522,7 @@ class Catan(Ruleset[State]):
         events = [Event("ship_moved", data)]
         events += self._reveals(state, seat, [target], command, rng)
         if state.cloth is not None:  # Cloth for Catan: the ship may reach a village
-            events += cloth.connection_events(
-                state, seat, cloth.villages_reached(state, seat, ships=moved)
-            )
+            events += cloth.connections(state, seat, ships=moved)
         lengths = list(state.road_length)
         lengths[seat] = length
         shorter = state.longest == seat and length < state.road_length[seat]

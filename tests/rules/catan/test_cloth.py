@@ -302,17 +302,15 @@ def test_a_ship_line_joining_a_building_to_a_village_is_closed():
     assert "move_ship" not in table.menu(1, "turn")
 
 
-def test_the_pirate_moves_before_anyone_reaches_a_village():
-    """JSettlers keeps the pirate still until a seat reaches a village; the rulebook
-    does not (the base rules of the pirate apply)."""
+def test_the_pirate_moves_and_robs_a_card_before_its_mover_reaches_a_village():
+    """JSettlers keeps the pirate still until its mover has reached a village, and has it
+    steal cloth; the rulebook says neither (the pirate's usual rules hold)."""
     table = cloth_table()
-    table.roll(7)
-    table.send({"type": "discard", "resources": {}}, decision="discard") if any(
-        kind == "discard" for _, kind in table.awaited()
-    ) else None
-    events = table.send({"type": "move_pirate", "hex": "-1,-1", "victim": 1, "resource": "lumber"})
-    assert types(events) == ["pirate_moved", "card_stolen"]
-    assert held(table) == [1, 0, 0]  # it steals a card, never cloth
+    table.rolls(2, 7)  # seat 1, trading with no village, rolls a 7
+    assert table.awaited() == [(1, "move_robber")]
+    move = {"type": "move_pirate", "hex": "0,-2", "victim": 0, "resource": "ore"}
+    assert types(table.send(move)) == ["pirate_moved", "card_stolen"]
+    assert table.hand(1)["ore"] == 1 and held(table) == [1, 0, 0]  # a card, not cloth
 
 
 def bot_games(seats: int, bot: str, seeds: range) -> list[tuple[list[Event], object]]:
