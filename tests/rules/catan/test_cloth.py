@@ -21,11 +21,14 @@ intersection of a main island: 1,-3,S (to 0,-1,N), -1,1,N (to 0,-1,S), 0,2,N (to
 
 from __future__ import annotations
 
+import json
 import random
+import re
 from collections import Counter
 
 import pytest
 
+from service.pictures import board_svg
 from service.rules.catan import cloth, scenarios
 from service.rules.catan.game import CATAN
 from service.rules.catan.state import NOBODY
@@ -393,3 +396,13 @@ def test_bot_games_end_by_fourteen_points_or_three_empty_villages_and_replay(sea
         villages = sum(v.cloth for v in state.cloth.villages)
         assert villages + state.cloth.reserve + sum(state.cloth.held) == CLOTH
         assert CATAN.view(CATAN.fold(events), None) == CATAN.view(state, None)
+
+
+def test_the_board_picture_shows_each_village_with_its_number_and_cloth():
+    table = cloth_table()
+    view = json.loads(json.dumps(table.view()))
+    svg = board_svg(
+        "catan", view, seat=None, names=["A", "B", "C"], version=1, options=table.options, recent=[]
+    )
+    shown = re.findall(r'class="village" data-corner="([^"]+)" data-cloth="(\d+)"', svg)
+    assert dict(shown) == {name: "4" if name == "0,-1,N" else "5" for name in VILLAGES}
