@@ -36,8 +36,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
 from service.rules.core import Event
+from service.rules.hexes.geometry import corner_hexes, hex_name, parse_corner
 
 if TYPE_CHECKING:
+    from service.rules.catan.board import Board
     from service.rules.catan.layout import Layout
     from service.rules.catan.state import State
 
@@ -92,6 +94,15 @@ def lay(data: dict[str, Any], layout: Layout, seats: int) -> Cloth:
         h for v in villages for h in layout.grid.corner_hexes[v.corner] if h in layout.island_of
     )
     return Cloth(villages, data["reserve"], [0] * seats, islands)
+
+
+def check_islands(board: Board, printed: Board, data: dict[str, Any]) -> None:
+    """A board sent for the random set-up keeps the small islands' tiles as printed
+    (l.521); ``ValueError`` if not."""
+    for village in data["villages"]:
+        for h in corner_hexes(parse_corner(village["corner"])):
+            if board.hexes.get(h) != printed.hexes.get(h):
+                raise ValueError(f"hex {hex_name(h)} by a village is not as printed")
 
 
 # -- what the rules ask of the board -------------------------------------------------

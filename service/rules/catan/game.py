@@ -1130,6 +1130,8 @@ def check_scenario_board(state: State, value: object) -> Board:
         raise ValueError(f"the pirate starts on {printed.pirate}")
     if (board.robber is None) != (printed.robber is None):
         raise ValueError("the robber starts as the scenario says")
+    if "cloth" in state.scenario:  # Cloth for Catan: the central islands stay as printed
+        cloth.check_islands(board, printed, state.scenario["cloth"])
     layout_of(board.to_json())
     return board
 

@@ -151,6 +151,25 @@ def test_the_random_set_up_keeps_the_small_islands_and_their_villages():
         assert {v["corner"]: v["number"] for v in data["scenario"]["cloth"]["villages"]} == VILLAGES
 
 
+def test_a_board_sent_for_the_random_set_up_keeps_the_small_islands():
+    options = {"scenario": 6, "randomness": "external", "layout": "random"}
+    table = Table(3, **options)
+    board = scenarios.deal(6, 3, random.Random(1), shuffle=True)["board"]
+    swapped = json.loads(json.dumps(board))
+    tiles = {t["hex"]: t for t in swapped["hexes"]}
+    gold, fields = tiles["0,-1"], tiles["1,-3"]  # a small island's gold, a main island's
+    gold["terrain"], gold["number"], fields["terrain"], fields["number"] = (
+        fields["terrain"],
+        fields["number"],
+        "gold",
+        None,
+    )
+    assert table.refused({"type": "set_board", "board": swapped}) == "bad_board"
+    table.send({"type": "set_board", "board": board})
+    assert table.awaited() == [(0, "place_settlement")]
+    assert {v["corner"] for v in table.view()["cloth"]["villages"]} == set(VILLAGES)
+
+
 # -- the set-up (l.486-488) --------------------------------------------------------------
 
 
