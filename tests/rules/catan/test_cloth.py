@@ -232,6 +232,17 @@ def test_a_ship_line_one_path_short_of_a_village_trades_with_nothing():
     assert held(table)[1] == 0
 
 
+def test_a_ship_moved_to_reach_a_village_trades_with_it():
+    table = cloth_table()
+    table.rolls(2, 2)  # seat 1 builds a ship past the village 10, beside it
+    table.send({"type": "build_ship", "edge": path("0,-2,S", "-1,0,N")})
+    table.rolls(2, 2, 2)  # seat 1's next turn: the ship moves onto the village
+    move = {"type": "move_ship", "from": path("0,-2,S", "-1,0,N"), "to": path("0,-2,S", "0,-1,N")}
+    events = table.send(move)
+    assert types(events) == ["ship_moved", "village_connected"]
+    assert village(table, "0,-1,N")["traders"] == [0, 1] and held(table)[1] == 1
+
+
 def test_every_seat_trading_with_a_village_takes_one_cloth_when_its_number_is_rolled():
     table = cloth_table()
     table.rolls(2, 2)  # seat 0, then seat 1
