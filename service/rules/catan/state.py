@@ -241,7 +241,8 @@ class State:
         return sum(self.devs[seat]) + sum(self.new_devs[seat]) + self.dev_unknown[seat]
 
     def public_points(self, seat: int) -> int:
-        """Points everyone can count: buildings, the two awards and special points."""
+        """Points everyone can count: buildings, the two awards, special points (and
+        cloth, in Cloth for Catan)."""
         points = sum(2 if self.city[c] else 1 for c in self.buildings_of[seat])
         points += 2 * (self.longest == seat) + 2 * (self.army == seat)
         if self.cloth is not None:  # Cloth for Catan: 2 cloth, 1 point
