@@ -339,6 +339,8 @@ def render(
     )
     if board is not None:
         layers.append(_harbours(board.get("harbours", []), terrain_at))
+    if view.get("cloth"):  # Cloth for Catan: the villages' numbers and cloth left
+        layers.append(_villages(view["cloth"]["villages"]))
     robber_at = view.get("robber") or (board or {}).get("robber")
     if robber_at:
         x, y = centre(parse_hex(robber_at))
@@ -403,6 +405,25 @@ def render(
     title = "Catan" if not scenario else f"Catan: Seafarers, scenario {scenario.get('number')}"
     scale = min(1.0, 1600.0 / max(width, height))
     return document(width, height, f"{title}, version {version}", body, scale)
+
+
+def _villages(villages: Sequence[Mapping[str, Any]]) -> str:
+    """Cloth for Catan: each village's number token on its intersection, and its cloth."""
+    out = []
+    for v in villages:
+        x, y = corner_point(v["corner"])
+        words = f"{v['cloth']} cloth"
+        out.append(
+            group(
+                {"class": "village", "data-corner": v["corner"], "data-cloth": v["cloth"]},
+                [
+                    f"<title>village {v['number']}: {words}</title>",
+                    number_token(x, y, v["number"]),
+                    text(x, y + 30, words, size=11, text_anchor="middle", font_weight="bold"),
+                ],
+            )
+        )
+    return group({"class": "villages"}, out)
 
 
 def _harbours(harbours: Sequence[Mapping[str, Any]], terrain_at: Mapping) -> str:

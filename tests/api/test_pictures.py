@@ -16,6 +16,7 @@ import psycopg
 import pytest
 
 from service.pictures.carcassonne import all_tiles
+from service.rules.catan.game import SCENARIOS
 from service.rules.core import Event
 from service.rules.registry import get_ruleset
 from tests.api.conftest import Api
@@ -309,7 +310,7 @@ def _count(item: str) -> tuple[str, int]:
     return name, int(number)
 
 
-@pytest.mark.parametrize("scenario", [1, 2, 3, 4, 9])
+@pytest.mark.parametrize("scenario", sorted(SCENARIOS))
 def test_seafarers_scenario_board(api, scenario):
     seats = [{"name": "Ada"}, {"bot": "value"}, {"bot": "value"}]
     if scenario == 9:

@@ -126,6 +126,8 @@ class Board:
             if terrain in BARREN:
                 if number is not None:
                     raise ValueError(f"{where}: the {terrain} takes no number token")
+            elif terrain == GOLD and number is None:
+                continue  # Cloth for Catan: the villages' gold islands carry no number
             elif type(number) is not int or number not in NUMBERS:
                 raise ValueError(f"{where}: {number!r} is not a number token (2-6, 8-12)")
         grid = self.grid

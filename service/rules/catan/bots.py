@@ -20,7 +20,7 @@ import random
 from collections.abc import Callable
 from itertools import combinations_with_replacement
 
-from service.rules.catan import building, ships
+from service.rules.catan import building, cloth, ships
 from service.rules.catan.board import RESOURCES
 from service.rules.catan.game import choice_command, turn_choices
 from service.rules.catan.pieces import COSTS, RESOURCE_INDEX, named
@@ -224,6 +224,9 @@ def _road_choice(state: State, seat: int, *, setup: bool, free: bool) -> JSON:
     kind = "build_road"
     if state.scenario is not None:
         afloat = ships.ship_spots(state, seat, setup=setup, free=free)
+        trade = _village_ship(state, seat, afloat)
+        if trade is not None:
+            return {"type": "build_ship", "edge": layout.edge_names[trade]}
         if afloat and (not spots or not _goal_spots(state, seat)):  # nowhere to settle by road
             spots, kind = afloat, "build_ship"
 
@@ -319,6 +322,11 @@ def _turn_choice(ruleset, state: State, decision: Decision, rng: random.Random) 
         corners = menu["build_settlement"]["corners"]
         best = max(corners, key=lambda c: _corner_value(state, layout.corner_by_name[c]))
         return {"type": "build_settlement", "corner": best}
+    if "build_ship" in menu and state.cloth is not None:
+        edges = [layout.edge_by_name[e] for e in menu["build_ship"]["edges"]]
+        trade = _village_ship(state, seat, edges)
+        if trade is not None:
+            return {"type": "build_ship", "edge": layout.edge_names[trade]}
     if "play_knight" in menu and state.knights[seat] < 3:
         return {"type": "play_knight"}
     goal, _ = _goal(state, seat)
@@ -378,6 +386,14 @@ def _progress_card(
         if RESOURCES[want] in menu["play_monopoly"]["resources"]:
             return {"type": "play_monopoly", "resource": RESOURCES[want]}
     return None
+
+
+def _village_ship(state: State, seat: int, edges: list[int]) -> int | None:
+    """Cloth for Catan: the first of ``edges`` where a ship would reach a new village."""
+    if state.cloth is None:
+        return None
+    mine = state.ships_of[seat]
+    return next((e for e in edges if cloth.villages_reached(state, seat, ships=[*mine, e])), None)
 
 
 def _goal_spots(state: State, seat: int) -> list[int]:

@@ -11,7 +11,7 @@ set-up a settlement needs no road and costs nothing, and its road must touch it.
 
 from __future__ import annotations
 
-from service.rules.catan import wonders
+from service.rules.catan import cloth, wonders
 from service.rules.catan.pieces import COSTS, can_pay
 from service.rules.catan.state import NOBODY, State
 
@@ -24,6 +24,8 @@ def settlement_problem(state: State, seat: int, corner: int, *, setup: bool = Fa
         return "intersection_occupied"
     if not layout.land_corner[corner]:
         return "settlement_at_sea"
+    if state.cloth is not None and cloth.on_small_island(state, corner):
+        return "small_island"
     for other in grid.corner_corners[corner]:
         if owner[other] != NOBODY:
             return "distance_rule"

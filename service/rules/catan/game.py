@@ -21,7 +21,7 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
-from service.rules.catan import building, scenarios, ships, wonders
+from service.rules.catan import building, cloth, scenarios, ships, wonders
 from service.rules.catan.awards import (
     cut_roads,
     largest_army_holder,
@@ -244,6 +244,8 @@ RULES = {
     "cannot_afford_wonder": "Each level of a wonder costs the 5 resources on its card: "
     "theater brick, lumber, 3 wool; great bridge 3 lumber, wool, grain; monument 3 grain, 2 "
     "ore; great wall 3 brick, lumber, grain; cathedral brick, grain, 3 ore.",
+    "small_island": "Cloth for Catan: nobody builds a settlement or city on the 4 small "
+    "islands of the villages.",
 }
 
 #: how many points each kind of source is worth at the end
@@ -448,8 +450,12 @@ class Catan(Ruleset[State]):
                 if special:
                     data["special"] = special
         events = [Event("settlement_built", data)]
+        if state.cloth is not None:  # Cloth for Catan: a line of ships may now reach a village
+            events += cloth.connections(state, seat, building=corner)
         if setup:
-            if state.buildings_of[seat]:  # the second settlement: its starting resources
+            # the second settlement (Cloth for Catan: the third) gives starting resources
+            starting = 2 if state.cloth is None else cloth.STARTING_SETTLEMENT
+            if len(state.buildings_of[seat]) == starting - 1:
                 events += self._starting_resources(state, seat, corner)
             return events
         lengths = list(state.road_length)
@@ -465,8 +471,8 @@ class Catan(Ruleset[State]):
 
     @staticmethod
     def _starting_resources(state: State, seat: int, corner: int) -> list[Event]:
-        """One resource per producing terrain beside the second settlement (gold: one of
-        the seat's choice per gold field)."""
+        """One resource per producing terrain beside the second settlement (Cloth for
+        Catan: the third; gold: one of the seat's choice per gold field)."""
         grid_corner = state.layout.grid.corners[corner]
         gains = starting_resources(state.layout.board, grid_corner)
         gold = starting_gold(state.layout.board, grid_corner)
@@ -513,6 +519,8 @@ class Catan(Ruleset[State]):
         }
         events = [Event(f"{kind}_built", data)]
         events += self._reveals(state, seat, [edge], command, rng)
+        if state.cloth is not None and kind == "ship":  # Cloth for Catan: a village reached?
+            events += cloth.connections(state, seat, ships=[*state.ships_of[seat], edge])
         if setup:
             return events
         if free and state.free_roads > 1 and not self._another_free_road(state, seat, edge, kind):
@@ -533,6 +541,8 @@ class Catan(Ruleset[State]):
         data = {"seat": seat, "from": names[origin], "to": names[target], "length": length}
         events = [Event("ship_moved", data)]
         events += self._reveals(state, seat, [target], command, rng)
+        if state.cloth is not None:  # Cloth for Catan: the ship may reach a village
+            events += cloth.connections(state, seat, ships=moved)
         lengths = list(state.road_length)
         lengths[seat] = length
         shorter = state.longest == seat and length < state.road_length[seat]
@@ -637,6 +647,9 @@ class Catan(Ruleset[State]):
         events = [Event("dice_rolled", {"seat": seat, "dice": dice, "total": total})]
         if total != 7:
             events += self._production(state, total)
+        if state.cloth is not None and total != 7:  # Cloth for Catan: the villages trade
+            events += cloth.roll_events(state, seat, total)
+            return self._closing(state, events, seat, state.points(seat))
         return events
 
     def _production(self, state: State, total: int) -> list[Event]:
@@ -933,6 +946,8 @@ class Catan(Ruleset[State]):
     ) -> int:
         """Who holds the longest road with these lengths (``broken``: the holder's road
         was just cut); an event if it changes hands."""
+        if state.cloth is not None:  # Cloth for Catan: no longest trade route award
+            return NOBODY
         holder = longest_road_holder(state.longest, lengths, broken=broken)
         if holder != state.longest:
             length = None if holder == NOBODY else lengths[holder]
@@ -958,21 +973,40 @@ class Catan(Ruleset[State]):
         for before, after in ((state.longest, longest), (state.army, army)):
             if after is not None:
                 points += 2 * ((after == seat) - (before == seat))
+        if state.cloth is not None:  # Cloth for Catan: cloth points; 3 empty villages end it
+            points += cloth.points_gained(state.cloth, events, seat)
+            if cloth.villages_emptied(state.cloth, events):
+                return self._ended(state, events, cloth.winners)
         if points < state.options["victory_points"]:
             return events
         return self._won(state, events, seat)
 
-    @staticmethod
-    def _won(state: State, events: list[Event], seat: int) -> list[Event]:
+    def _won(self, state: State, events: list[Event], seat: int) -> list[Event]:
         """``events``, and the end of the game if ``seat`` has won once they are folded
         (the points are checked; The Wonders of Catan: its own condition)."""
+
+        def winners(final: State) -> list[int]:
+            if final.wonders is not None and not wonders.has_won(final, seat):
+                return []
+            return [seat]
+
+        return self._ended(state, events, winners)
+
+    @staticmethod
+    def _ended(
+        state: State, events: list[Event], winners: Callable[[State], list[int]]
+    ) -> list[Event]:
+        """``events`` and, if the state they lead to has ``winners``, the end of the
+        game."""
         final = state.copy()
         for event in events:
             evolve(final, event.type, event.data)
-        if final.wonders is not None and not wonders.has_won(final, seat):
+        won = winners(final)
+        if not won:
             return events
         points_by_seat = [final_points(final, s) for s in range(final.seats)]
-        return [*events, Event("game_ended", {"winners": [seat], "points": points_by_seat})]
+        data = {"winners": won, "points": points_by_seat}
+        return [*events, Event("game_ended", data)]
 
     # -- questions -------------------------------------------------------------
 
@@ -1112,6 +1146,7 @@ def _seafarers_view(state: State) -> JSON:
         "harbours_placed": list(state.harbours_placed),
         "harbours_to_place": len(state.harbours_left),
         **({} if state.wonders is None else {"wonders": wonders.view(state.wonders)}),
+        **({} if state.cloth is None else {"cloth": cloth.view(state.cloth)}),
     }
 
 
@@ -1140,6 +1175,8 @@ def check_scenario_board(state: State, value: object) -> Board:
         raise ValueError(f"the pirate starts on {printed.pirate}")
     if (board.robber is None) != (printed.robber is None):
         raise ValueError("the robber starts as the scenario says")
+    if "cloth" in state.scenario:  # Cloth for Catan: the central islands stay as printed
+        cloth.check_islands(board, printed, state.scenario["cloth"])
     layout_of(board.to_json())
     return board
 
@@ -1245,6 +1282,8 @@ def final_points(state: State, seat: int) -> JSON:
     }
     if state.scenario is not None:
         sources["special_points"] = state.special[seat]
+    if state.cloth is not None:
+        sources["cloth"] = cloth.points(state.cloth, seat)
     return {"seat": seat, "total": sum(sources.values()), "sources": sources}
 
 

@@ -206,7 +206,9 @@ def validate(s: Scenario) -> None:
         if terrain not in TERRAINS:
             raise ValueError(f"{where}: unknown terrain {terrain!r}")
         if terrain in NUMBERED:
-            if type(number) is not int or number not in NUMBERS:
+            if terrain == "gold" and number is None:
+                pass  # Cloth for Catan: the villages' gold islands carry no number
+            elif type(number) is not int or number not in NUMBERS:
                 raise ValueError(f"{where}: {number!r} is not a number token (2-6, 8-12)")
         elif number is not None:
             raise ValueError(f"{where}: {terrain} takes no number token")
@@ -474,6 +476,8 @@ def deal(number: int, players: int, rng: random.Random, *, shuffle: bool) -> dic
     }
     if doc.get("wonders") is not None:  # The Wonders of Catan: the cards and marked places
         data["wonders"] = doc["wonders"]
+    if "cloth" in doc:  # Cloth for Catan: the villages and the reserve
+        data["cloth"] = doc["cloth"]
     return {"board": board, "scenario": data}
 
 
@@ -494,6 +498,8 @@ def _shuffled(hexes: dict[Hex, Tile], setup: Mapping[str, Any], rng: random.Rand
     while True:
         laid = dict(hexes)
         for group in setup["groups"]:
+            if group["terrains"] == group["numbers"] == "fixed":
+                continue  # laid as printed (Cloth for Catan: gold islands without numbers)
             cells = [parse_hex(h) for h in group["hexes"]]
             terrains = [hexes[h].terrain for h in cells]
             tokens = [hexes[h].number for h in cells if hexes[h].number is not None]

@@ -20,6 +20,7 @@ Rules (Seafarers, "Construction et utilisation des bateaux", "Règles des pirate
 
 from __future__ import annotations
 
+from service.rules.catan import cloth
 from service.rules.catan.pieces import COSTS, can_pay
 from service.rules.catan.state import NOBODY, State
 
@@ -103,10 +104,11 @@ def is_open_end(state: State, seat: int, edge: int) -> bool:
     """Whether the ship on ``edge`` is the last of an open line: one of its ends holds
     neither a building of the seat nor another of its ships. A ship between two of the
     seat's buildings never is, even after an opponent builds on its line: the ships
-    still meet there, so the line stays closed."""
+    still meet there, so the line stays closed. (Cloth for Catan: a village the seat
+    trades with closes a line as a building does.)"""
     grid, owner, ship = state.layout.grid, state.owner, state.ship
     for corner in grid.edge_corners[edge]:
-        if owner[corner] == seat:
+        if owner[corner] == seat or cloth.anchors(state, seat, corner):
             continue
         if not any(ship[other] == seat for other in grid.corner_edges[corner] if other != edge):
             return True

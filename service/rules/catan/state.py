@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from service.rules.catan import wonders
+from service.rules.catan import cloth, wonders
 from service.rules.catan.layout import Layout, layout_of
 from service.rules.catan.pieces import (
     BANK,
@@ -139,6 +139,7 @@ class State:
         "harbours_left",
         "harbours_placed",
         "wonders",
+        "cloth",
     )
 
     def __init__(self) -> None:
@@ -212,6 +213,8 @@ class State:
         self.harbours_placed: list[str] = []
         #: The Wonders of Catan: the cards, each seat's wonder and its level
         self.wonders: wonders.Wonders | None = None
+        #: Cloth for Catan: the villages, the reserve and the seats' cloth
+        self.cloth: cloth.Cloth | None = None
 
     def copy(self) -> State:
         other = State.__new__(State)
@@ -238,6 +241,7 @@ class State:
         other.harbours_left = list(self.harbours_left)
         other.harbours_placed = list(self.harbours_placed)
         other.wonders = None if self.wonders is None else self.wonders.copy()
+        other.cloth = None if self.cloth is None else self.cloth.copy()
         return other
 
     # -- what follows from the fields ------------------------------------------------
@@ -249,9 +253,12 @@ class State:
         return sum(self.devs[seat]) + sum(self.new_devs[seat]) + self.dev_unknown[seat]
 
     def public_points(self, seat: int) -> int:
-        """Points everyone can count: buildings, the two awards and special points."""
+        """Points everyone can count: buildings, the two awards, special points (and
+        cloth, in Cloth for Catan)."""
         points = sum(2 if self.city[c] else 1 for c in self.buildings_of[seat])
         points += 2 * (self.longest == seat) + 2 * (self.army == seat)
+        if self.cloth is not None:  # Cloth for Catan: 2 cloth, 1 point
+            points += cloth.points(self.cloth, seat)
         return points + (self.special[seat] if self.special else 0)
 
     def occupied(self, edge: int) -> bool:
@@ -331,6 +338,10 @@ def _lay_board(state: State, board: dict[str, Any]) -> None:
     for i in range(len(state.harbours_left)):
         state.agenda.then(Pending(i % state.seats, "place_harbour"))
     order = [*range(state.seats), *reversed(range(state.seats))]
+    if state.scenario is not None and "cloth" in state.scenario:
+        # Cloth for Catan: the villages, and a third settlement for every seat
+        state.cloth = cloth.lay(state.scenario["cloth"], layout, state.seats)
+        order += range(state.seats)
     for seat in order:
         state.agenda.then(Pending(seat, "place_settlement"))
         state.agenda.then(Pending(seat, "place_road"))
@@ -750,6 +761,7 @@ EVOLVERS: dict[str, Callable[[State, dict[str, Any]], None]] = {
     "largest_army": _largest_army,
     "turn_ended": _turn_ended,
     "game_ended": _game_ended,
+    **cloth.EVOLVERS,
 }
 
 

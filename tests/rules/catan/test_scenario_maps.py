@@ -107,6 +107,17 @@ RULEBOOK = {
         t(2, 0, 2, 3, 1, 3, 1, 0),  # l.370 "Nombre 2 - 2 3 1 3 1 - 12"
         n(1, 1, 1, 1, 1, 1, 1, 1, 1, 1),  # l.374 "Nombre 1 1 1 1 1 1 1 1 1 1 10"
     ),
+    # 6. L'Archipel oublié: one table (l.471-476) for all islands, split between the
+    # two main islands (with all the sea) and the 4 small ones, whose 8 number tokens
+    # lie on the villages' intersections (l.480), not on their hexes
+    ("6-cloth-for-catan.json", "main"): (
+        t(18, 0, 0, 5, 3, 4, 4, 4),  # l.473 "Nombre 18 2 2 5 3 4 4 4 4 42", less the small
+        n(2, 2, 2, 2, 2, 2, 2, 2, 2, 2),  # l.476 "Nombre 2 3 3 3 3 3 3 3 3 2 28", less the
+    ),  # villages' 8
+    ("6-cloth-for-catan.json", "villages"): (
+        t(0, 2, 2, 0, 0, 0, 0, 0),  # the small islands' 2 deserts and 2 gold
+        n(0, 1, 1, 1, 1, 1, 1, 1, 1, 0),  # the 8 villages (JSettlers' CLVI numbers)
+    ),
     # 8. Les merveilles de Catane (one table for 3 and 4 players)
     ("8-the-wonders-of-catan.json", "all"): (
         t(19, 3, 2, 5, 5, 5, 5, 5),  # l.639 "Nombre 19 3 2 5 5 5 5 5 49"
@@ -130,6 +141,7 @@ HARBOURS = {
     "3-the-fog-islands-4p.json": (5, 4),
     "4-through-the-desert-3p.json": (5, 4),  # l.347 "5 ports spécialisés, 4 ports « 3 : 1 »"
     "4-through-the-desert-4p.json": (5, 4),  # l.376 "5 ports spécialisés, 4 ports « 3 : 1 »"
+    "6-cloth-for-catan.json": (5, 4),  # l.471 "5 ports spécialisés, 4 ports « 3 : 1 »"
     "8-the-wonders-of-catan.json": (5, 4),  # l.643 "5 ports spécialisés, 4 ports « 3 : 1 »"
     "9-the-new-world.json": (5, 5),  # l.699-700 "5 ports spécialisés, 5 ports « 3 : 1 »"
 }
@@ -138,10 +150,11 @@ VICTORY_POINTS = {
     2: 13,  # l.258 "... 13 points de victoire"
     3: 12,  # l.322 "... 12 points de victoire"
     4: 14,  # l.386 "... 14 points de victoire"
+    6: 14,  # l.517 "... atteint ou dépasse 14 points de victoire"
     8: 10,  # l.685 "s'il possède au moins 10 points de victoire et ..."
     9: 12,  # l.725 "... 12 points de victoire"
 }
-PLAYERS = {1: (3, 4), 2: (3, 4), 3: (3, 4), 4: (3, 4), 8: (3, 4), 9: (3, 4)}
+PLAYERS = {1: (3, 4), 2: (3, 4), 3: (3, 4), 4: (3, 4), 6: (3, 4), 8: (3, 4), 9: (3, 4)}
 
 FILES = sorted({f for f, _ in RULEBOOK})
 MAPS = [f for f in FILES if scenarios.raw(f)["hexes"] is not None]
@@ -182,6 +195,8 @@ def _region_counts(name: str, region: str, seed: int = 0) -> tuple[Counter[str],
     tiles = [s.hexes[h] for h in hexes]
     terrains = Counter(x.terrain for x in tiles)
     numbers = Counter(x.number for x in tiles if x.number)
+    if region == "villages":  # Cloth for Catan: the numbers lie on the villages
+        numbers = Counter(v["number"] for v in doc["cloth"]["villages"])
     # sea hexes cannot be told apart by table (the dark frame of the pictures is
     # lost): the map's sea is shared among the file's regions by the tables' counts
     others = [r for r in comp["regions"] if r["name"] != region]
@@ -293,6 +308,8 @@ def test_areas(name: str) -> None:
     elif doc["scenario"] == 2:  # l.233 start anywhere; l.252 2 points a foreign island
         assert len(by_name) == 4 and starts == set(by_name)
         assert set(points.values()) == {2}
+    elif doc["scenario"] == 6:  # l.486 start on the two main islands; no special points
+        assert starts == {"north", "south"} and set(points.values()) == {0}
     elif doc["scenario"] == 3:  # l.295 start islands; l.322 no special points
         assert starts == {"west", "east"} and set(points.values()) == {0}
         assert by_name["fog"].hexes == frozenset(s.fog.hexes if s.fog else ())

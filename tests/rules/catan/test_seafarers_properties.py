@@ -18,6 +18,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from service.rules.catan.cloth import EMPTY_VILLAGES_END, villages_empty
 from service.rules.catan.game import CATAN, SCENARIOS
 from service.rules.catan.pieces import SHIPS
 from service.rules.catan.state import NOBODY, State
@@ -52,6 +53,11 @@ class SeaWatch(Watch):
             - _start_points(state, s)
             for s in range(state.seats)
         ]
+        if state.cloth is not None:  # Cloth for Catan: the 50 cloth (l.474) are conserved
+            cloth = state.cloth
+            villages = sum(v.cloth for v in cloth.villages)
+            assert villages + cloth.reserve + sum(cloth.held) == 50
+            assert min(v.cloth for v in cloth.villages) >= 0 and cloth.reserve >= 0
 
 
 def _start_points(state: State, seat: int) -> int:
@@ -96,15 +102,22 @@ def test_seafarers_bot_games_end_conserve_ships_and_every_reader_folds_its_own_v
         events, state, watch = play(game)
         assert CATAN.is_over(state) and events[-1].type == "game_ended"
         ended = events[-1].data
-        (winner,) = ended["winners"]
         target = SCENARIOS[game["case"][0]].victory_points
         totals = {entry["seat"]: entry["total"] for entry in ended["points"]}
-        if state.wonders is None:
-            assert totals[winner] >= target
-        else:  # The Wonders of Catan: a wonder complete, or the target and the lead
+        if state.cloth is not None and villages_empty(state.cloth) >= EMPTY_VILLAGES_END:
+            # Cloth for Catan ended by 3 empty villages: the most points, then cloth
+            ranks = {s: (totals[s], state.cloth.held[s]) for s in totals}
+            best = max(ranks.values())
+            assert ended["winners"] == [s for s in sorted(ranks) if ranks[s] == best]
+        elif state.wonders is not None:
+            # The Wonders of Catan: a wonder complete, or the target and the lead
+            (winner,) = ended["winners"]
             levels = state.wonders.level
             ahead = all(levels[winner] > n for s, n in enumerate(levels) if s != winner)
             assert levels[winner] == 4 or (totals[winner] >= target and ahead)
+        else:
+            (winner,) = ended["winners"]
+            assert totals[winner] >= target
         for entry in ended["points"]:
             assert sum(entry["sources"].values()) == entry["total"]
         assert_every_reader_folds_its_own_view(events, state)
