@@ -11,6 +11,7 @@ set-up a settlement needs no road and costs nothing, and its road must touch it.
 
 from __future__ import annotations
 
+from service.rules.catan import tribe
 from service.rules.catan.pieces import COSTS, can_pay
 from service.rules.catan.state import NOBODY, State
 
@@ -23,6 +24,10 @@ def settlement_problem(state: State, seat: int, corner: int, *, setup: bool = Fa
         return "intersection_occupied"
     if not layout.land_corner[corner]:
         return "settlement_at_sea"
+    if state.tribe is not None:  # The Forgotten Tribe: never on the small islands
+        problem = tribe.settlement_problem(state, corner)
+        if problem is not None:
+            return problem
     for other in grid.corner_corners[corner]:
         if owner[other] != NOBODY:
             return "distance_rule"

@@ -21,7 +21,7 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
-from service.rules.catan import building, scenarios, ships
+from service.rules.catan import building, scenarios, ships, tribe
 from service.rules.catan.awards import (
     cut_roads,
     largest_army_holder,
@@ -226,6 +226,7 @@ RULES = {
     "top number): one still in the piles.",
     "harbour_not_on_coast": "A harbour marker goes on a free coast beside a land tile.",
     "bad_harbour_types": "The harbour markers turned up are the scenario's, each once.",
+    **tribe.RULES,
 }
 
 #: how many points each kind of source is worth at the end
@@ -246,6 +247,8 @@ class Catan(Ruleset[State]):
         "card_stolen": lambda data, seat: {"thief": data["thief"], "victim": data["victim"]},
         # the buyer sees the card; everyone sees that a card was bought
         "development_bought": lambda data, seat: {"seat": data["seat"]},
+        # The Forgotten Tribe: a development card taken from an island, as if bought
+        "gift_taken": lambda data, seat: {k: v for k, v in data.items() if k != "card"},
     }
 
     # -- catalogue -------------------------------------------------------------
@@ -295,6 +298,8 @@ class Catan(Ruleset[State]):
                     "edge": "path at sea or on a coast (Seafarers)",
                     "reveal": "the fog spaces it turns up (The Fog Islands, external "
                     "randomness only): [{hex, terrain, number}]",
+                    "card": "the development card a gift path gives (The Forgotten Tribe, "
+                    "external randomness only)",
                 },
                 "move_ship": {
                     "from": "the last ship of an open line",
@@ -308,7 +313,8 @@ class Catan(Ruleset[State]):
                 },
                 "choose_gold": {"resources": "as many as the gold field gives, e.g. {ore: 1}"},
                 "place_harbour": {
-                    "edge": "a free coast path (The New World)",
+                    "edge": "a free coast path (The New World; The Forgotten Tribe: "
+                    "beside one of your settlements or cities)",
                     "types": "the markers turned up, in order, when the last is placed "
                     "(external randomness only)",
                 },
@@ -500,7 +506,14 @@ class Catan(Ruleset[State]):
         lengths = list(state.road_length)
         lengths[seat] = length
         holder = self._longest_road(state, lengths, events)
-        return self._closing(state, events, seat, state.points(seat), longest=holder)
+        points = state.points(seat)
+        if kind == "ship" and state.tribe is not None and edge in state.tribe.gifts:
+            card = None
+            if state.tribe.gifts[edge] == tribe.DEVELOPMENT:
+                card = self._drawn_card(state, command, rng)
+            events.append(tribe.gift_taken(state, seat, edge, card))
+            points += tribe.gift_points(events[-1])
+        return self._closing(state, events, seat, points, longest=holder)
 
     def _move_ship(self, state: State, decision: Decision, command: JSON, rng):
         seat = decision.seat
@@ -655,6 +668,8 @@ class Catan(Ruleset[State]):
             raise self.illegal("robber_on_land", f"{hex_name(target)} is not land")
         if target == state.robber:
             raise self.illegal("robber_must_move", "the robber is already there")
+        if state.tribe is not None:
+            self._check(tribe.robber_problem(state, target))
         return self._rob(state, seat, target, robber_victims(state, seat, target), command, rng)
 
     def _move_pirate(self, state: State, decision: Decision, command: JSON, rng):
@@ -701,20 +716,25 @@ class Catan(Ruleset[State]):
             events.append(Event("card_stolen", stolen, (seat, victim)))
         return events
 
-    def _buy_development(self, state: State, decision: Decision, command: JSON, rng):
-        seat = decision.seat
-        self._check(development_purchase_problem(state, seat))
+    def _drawn_card(self, state: State, command: JSON, rng: random.Random) -> str:
+        """A development card drawn from the cards nobody has seen (the command's
+        ``card`` with external randomness, checked)."""
         if state.options["randomness"] == "internal":
-            pick = rng.randrange(state.deck_left)
+            pick = rng.randrange(sum(state.deck))
             index = 0
             while pick >= state.deck[index]:
                 pick -= state.deck[index]
                 index += 1
-            card = DEVELOPMENT_CARDS[index]
-        else:
-            card = command.get("card")
-            if _text(card) not in DEVELOPMENT_INDEX or state.deck[DEVELOPMENT_INDEX[card]] < 1:
-                raise self.illegal("card_not_in_deck", f"{card!r} is not left in the deck")
+            return DEVELOPMENT_CARDS[index]
+        card = command.get("card")
+        if _text(card) not in DEVELOPMENT_INDEX or state.deck[DEVELOPMENT_INDEX[card]] < 1:
+            raise self.illegal("card_not_in_deck", f"{card!r} is not left in the deck")
+        return card
+
+    def _buy_development(self, state: State, decision: Decision, command: JSON, rng):
+        seat = decision.seat
+        self._check(development_purchase_problem(state, seat))
+        card = self._drawn_card(state, command, rng)
         events = [Event("development_bought", {"seat": seat, "card": card}, (seat,))]
         points = state.points(seat) + (card == "victory_point")
         return self._closing(state, events, seat, points)
@@ -877,6 +897,9 @@ class Catan(Ruleset[State]):
 
     def _place_harbour(self, state: State, decision: Decision, command: JSON, rng):
         seat, edge = decision.seat, self._edge(state, command)
+        if state.tribe is not None:  # a harbour marker taken from a small island
+            self._check(tribe.harbour_problem(state, seat, edge))
+            return [tribe.harbour_placed(state, seat, edge)]
         if edge not in harbour_places(state):
             raise self.illegal("harbour_not_on_coast", RULES["harbour_not_on_coast"])
         name = state.layout.edge_names[edge]
@@ -1073,6 +1096,7 @@ def _seafarers_view(state: State) -> JSON:
         },
         "harbours_placed": list(state.harbours_placed),
         "harbours_to_place": len(state.harbours_left),
+        **({} if state.tribe is None else {"tribe": tribe.view(state)}),
     }
 
 
@@ -1206,6 +1230,8 @@ def final_points(state: State, seat: int) -> JSON:
     }
     if state.scenario is not None:
         sources["special_points"] = state.special[seat]
+    if state.tribe is not None:
+        sources["chits"] = state.tribe.chits[seat]
     return {"seat": seat, "total": sum(sources.values()), "sources": sources}
 
 
@@ -1270,7 +1296,7 @@ def _robber_menu(state: State, decision: Decision) -> JSON:
     hexes = [
         {"hex": hex_name(h), "victims": robber_victims(state, seat, h)}
         for h in state.layout.land
-        if h != state.robber
+        if h != state.robber and (state.tribe is None or tribe.robber_problem(state, h) is None)
     ]
     menu: JSON = {"move_robber": {"hexes": hexes}}
     if state.scenario is not None:
@@ -1291,6 +1317,9 @@ def _gold_menu(state: State, decision: Decision) -> JSON:
 
 def _harbour_menu(state: State, decision: Decision) -> JSON:
     names = state.layout.edge_names
+    if state.tribe is not None:
+        edges = tribe.harbour_places(state, decision.seat)
+        return {"place_harbour": {"edges": [names[e] for e in edges], **decision.details}}
     left = len(state.harbours_left)
     return {"place_harbour": {"edges": [names[e] for e in harbour_places(state)], "left": left}}
 

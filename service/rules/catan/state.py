@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from service.rules.catan import tribe
 from service.rules.catan.layout import Layout, layout_of
 from service.rules.catan.pieces import (
     BANK,
@@ -129,6 +130,7 @@ class State:
         "fog_numbers",
         "harbours_left",
         "harbours_placed",
+        "tribe",
     )
 
     def __init__(self) -> None:
@@ -200,6 +202,8 @@ class State:
         #: The New World: harbour markers still to be placed, and the places chosen
         self.harbours_left: list[str] = []
         self.harbours_placed: list[str] = []
+        #: The Forgotten Tribe: the gifts, chits and held harbour markers (None elsewhere)
+        self.tribe: tribe.Tribe | None = None
 
     def copy(self) -> State:
         other = State.__new__(State)
@@ -225,6 +229,7 @@ class State:
         other.fog_tiles, other.fog_numbers = dict(self.fog_tiles), dict(self.fog_numbers)
         other.harbours_left = list(self.harbours_left)
         other.harbours_placed = list(self.harbours_placed)
+        other.tribe = None if self.tribe is None else self.tribe.copy()
         return other
 
     # -- what follows from the fields ------------------------------------------------
@@ -239,6 +244,8 @@ class State:
         """Points everyone can count: buildings, the two awards and special points."""
         points = sum(2 if self.city[c] else 1 for c in self.buildings_of[seat])
         points += 2 * (self.longest == seat) + 2 * (self.army == seat)
+        if self.tribe is not None:  # The Forgotten Tribe's chits
+            points += self.tribe.chits[seat]
         return points + (self.special[seat] if self.special else 0)
 
     def occupied(self, edge: int) -> bool:
@@ -311,6 +318,8 @@ def _lay_board(state: State, board: dict[str, Any]) -> None:
         state.area_of = {
             parse_hex(h): i for i, area in enumerate(state.areas) for h in area["hexes"]
         }
+        if "tribe" in state.scenario:
+            tribe.start(state)
     # The New World: the seats place the harbour markers in turn, then the set-up
     for i in range(len(state.harbours_left)):
         state.agenda.then(Pending(i % state.seats, "place_harbour"))
@@ -376,6 +385,8 @@ def _settlement_built(state: State, data: dict[str, Any]) -> None:
         state.agenda.close(state.agenda.open[0])
     else:
         _pay(state, seat, COSTS["settlement"])
+        if state.tribe is not None:  # a held harbour marker may now have a place
+            tribe.offer_harbour(state, seat)
 
 
 def _road_built(state: State, data: dict[str, Any]) -> None:
@@ -719,6 +730,7 @@ EVOLVERS: dict[str, Callable[[State, dict[str, Any]], None]] = {
     "largest_army": _largest_army,
     "turn_ended": _turn_ended,
     "game_ended": _game_ended,
+    **tribe.EVOLVERS,
 }
 
 
