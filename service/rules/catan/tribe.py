@@ -20,8 +20,7 @@ Rules (shared/rules/catan-seafarers.fr.md, lines 394-455):
   - a harbour marker is placed at once on a coast path one of whose ends holds one of
     the seat's settlements or cities; with no such path free the seat keeps it, and the
     placing opens right after the seat's next settlement that gives it one. At most one
-    harbour per sea hex, never two on a path nor two meeting at an intersection; a
-    placed harbour works at once;
+    harbour per sea hex, never two on a path (stacked); a placed harbour works at once;
 - the game ends when a seat has 13 victory points during its own turn.
 
 The set-aside development cards are drawn when a gift is taken, from every card not
@@ -58,8 +57,7 @@ RULES: Final = {
     "desert it never returns to it.",
     "harbour_not_beside_settlement": "The Forgotten Tribe: a harbour marker goes on a coast "
     "path one of whose ends holds one of the player's settlements or cities.",
-    "harbour_taken": "The Forgotten Tribe: harbours are never stacked: one per path, and "
-    "never two meeting at an intersection.",
+    "harbour_taken": "The Forgotten Tribe: harbour markers are never stacked: one per path.",
     "one_harbour_per_sea_hex": "The Forgotten Tribe: at most one harbour per sea hex.",
 }
 
@@ -165,7 +163,7 @@ def harbour_problem(state: State, seat: int, edge: int) -> str | None:
     corners = grid.edge_corners[edge]
     if not any(state.owner[c] == seat for c in corners):
         return "harbour_not_beside_settlement"
-    if any(c in layout.harbours for c in corners):
+    if any(harbour.edge == grid.edges[edge] for harbour in board.harbours):
         return "harbour_taken"
     taken = {
         h
