@@ -497,3 +497,17 @@ def test_bot_games_end_at_13_points_and_conserve_the_gifts():
             totals = {p["seat"]: p["total"] for p in ended.data["points"]}
             assert totals[winner] >= 13
             assert_every_reader_folds_its_own_view(events, state)
+
+
+def test_a_board_sent_from_outside_keeps_the_small_islands_without_numbers():
+    """External randomness: the board a client sends is the scenario's, its small
+    islands without numbers (a number moved onto one of them is refused)."""
+    dealt = scenarios.deal(5, 3, random.Random(1), shuffle=True)["board"]
+    moved = {**dealt, "hexes": [dict(t) for t in dealt["hexes"]]}
+    tiles = {t["hex"]: t for t in moved["hexes"]}
+    tiles["1,-4"]["number"], tiles["0,0"]["number"] = tiles["0,0"]["number"], None
+    moved["unnumbered"] = sorted({*dealt["unnumbered"], "0,0"} - {"1,-4"})
+    table = SeaTable(3, scenario=5, layout="random")
+    assert table.refused({"type": "set_board", "board": moved}) == "bad_board"
+    table.send({"type": "set_board", "board": dealt})
+    assert table.awaited() == [(0, "place_settlement")]
