@@ -15,6 +15,11 @@ map is drawn from). A file extends the base board's JSON (:mod:`.board`)::
       "setup": {...}, "components": {...}, "sources": [...], "jsettlers": {...}
     }
 
+and, for The Forgotten Tribe (scenario 5), ``"unnumbered": [...]`` (land hexes without a
+number token) and ``"tribe": {"gifts": [{"edge": ..., "gift": ...}, ...]}`` (see
+:mod:`.tribe`); its ``setup`` may say ``"robber": "any_desert"`` and list
+``"poor_numbers"`` hexes, which never get a 5, 6, 8 or 9.
+
 Differences from the base board, which :class:`~.board.Board` refuses today:
 
 - terrains ``sea`` (no number) and ``gold`` (a number, like a producing hex);
@@ -516,7 +521,7 @@ def _shuffled(
     hexes: dict[Hex, Tile],
     setup: Mapping[str, Any],
     rng: random.Random,
-    unnumbered: frozenset[Hex] = frozenset(),
+    unnumbered: frozenset[Hex],
 ) -> dict:
     spiral_tokens = list(base_data()["number_spiral"])
     while True:
