@@ -287,6 +287,19 @@ def test_a_ship_moved_onto_a_gift_path_takes_nothing():
     assert table.view()["players"][0]["development_cards"] == 0
 
 
+def test_a_free_ship_of_road_building_takes_the_gift():
+    """Road Building builds its ships: one on a gift path takes the gift."""
+    table = tribe()
+    sail(table, WEST, TIP)
+    sail(table, TIP, "-2,1,S", card="road_building")
+    table.next_turn(0)
+    table.send({"type": "play_road_building"}, 0)
+    events = table.ship(TIP, "-1,1,S", 0)
+    assert types(events) == ["ship_built", "gift_taken"]
+    assert only(events, "gift_taken").data["gift"] == CHIT
+    assert table.awaited() == [(0, "free_roads")]
+
+
 # -- the development cards ---------------------------------------------------------------
 
 
