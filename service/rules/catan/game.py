@@ -1125,6 +1125,9 @@ def check_scenario_board(state: State, value: object) -> Board:
         raise ValueError(f"the pirate starts on {printed.pirate}")
     if (board.robber is None) != (printed.robber is None):
         raise ValueError("the robber starts as the scenario says")
+    on_desert = printed.robber is not None and printed.hexes[printed.robber].terrain == "desert"
+    if on_desert and board.hexes[board.robber].terrain != "desert":
+        raise ValueError("the robber starts on a desert")
     if board.unnumbered != printed.unnumbered:
         raise ValueError(f"the hexes without a number are not scenario {number}'s")
     layout_of(board.to_json())

@@ -514,7 +514,8 @@ def test_bot_games_end_at_13_points_and_conserve_the_gifts():
 
 def test_a_board_sent_from_outside_keeps_the_small_islands_without_numbers():
     """External randomness: the board a client sends is the scenario's, its small
-    islands without numbers (a number moved onto one of them is refused)."""
+    islands without numbers (a number moved onto one of them is refused) and its robber
+    on a desert."""
     dealt = scenarios.deal(5, 3, random.Random(1), shuffle=True)["board"]
     moved = {**dealt, "hexes": [dict(t) for t in dealt["hexes"]]}
     tiles = {t["hex"]: t for t in moved["hexes"]}
@@ -522,5 +523,7 @@ def test_a_board_sent_from_outside_keeps_the_small_islands_without_numbers():
     moved["unnumbered"] = sorted({*dealt["unnumbered"], "0,0"} - {"1,-4"})
     table = SeaTable(3, scenario=5, layout="random")
     assert table.refused({"type": "set_board", "board": moved}) == "bad_board"
+    on_land = {**dealt, "robber": "0,0"}  # the robber starts on a desert
+    assert table.refused({"type": "set_board", "board": on_land}) == "bad_board"
     table.send({"type": "set_board", "board": dealt})
     assert table.awaited() == [(0, "place_settlement")]
