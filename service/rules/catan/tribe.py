@@ -36,12 +36,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
-from service.rules.catan.board import HARBOUR_TYPES, SEA, Harbour
+from service.rules.catan.board import HARBOUR_TYPES, SEA
 from service.rules.catan.layout import layout_of
 from service.rules.catan.pieces import DEVELOPMENT_INDEX
 from service.rules.core import Event
 from service.rules.decisions import Pending
-from service.rules.hexes.geometry import Hex, corner_name, hex_name, parse_hex
+from service.rules.hexes.geometry import Hex, corner_name, edge_corners, hex_name, parse_hex
 
 if TYPE_CHECKING:
     from service.rules.catan.state import State
@@ -184,6 +184,7 @@ def harbour_places(state: State, seat: int) -> list[int]:
 
 
 def harbour_placed(state: State, seat: int, edge: int) -> Event:
+    """The seat's first held marker placed on ``edge`` (already checked)."""
     data = {"seat": seat, "edge": state.layout.edge_names[edge], "type": state.tribe.held[seat][0]}
     return Event("harbour_marker_placed", data)
 
@@ -234,12 +235,11 @@ def _harbour_marker_placed(state: State, data: dict[str, Any]) -> None:
     state.agenda.close(state.agenda.find(seat, "place_harbour"))
     state.tribe.held[seat].remove(kind)
     layout = state.layout
-    edge = layout.grid.edges[layout.edge_by_name[data["edge"]]]
+    corners = edge_corners(layout.grid.edges[layout.edge_by_name[data["edge"]]])
     board = layout.board.to_json()
-    harbour = Harbour(kind, edge)
-    board["harbours"].append({"type": kind, "corners": [corner_name(c) for c in harbour.corners]})
+    board["harbours"].append({"type": kind, "corners": [corner_name(c) for c in corners]})
     state.layout = layout = layout_of(board)
-    for c in (layout.grid.corner_index[c] for c in harbour.corners):
+    for c in (layout.grid.corner_index[c] for c in corners):
         if state.owner[c] == seat:  # it works at once
             state.rates[seat] = layout.rates_with(state.rates[seat], c)
     offer_harbour(state, seat)
