@@ -47,6 +47,7 @@ json_values = st.recursive(
 #: every ruleset with the options above, and three Seafarers scenarios of Catan
 CASES = [(r, OPTIONS.get(r.name, {})) for r in all_rulesets()] + [
     (CATAN, {"scenario": 3}),
+    (CATAN, {"scenario": 5}),
     (CATAN, {"scenario": 8}),
     (CATAN, {"scenario": 9}),
     (CATAN, {"scenario": 6}),  # Cloth for Catan: villages, cloth, a third settlement

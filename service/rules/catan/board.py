@@ -13,7 +13,9 @@ layout was produced. Its JSON shape::
 Hexes, corners and edges use the names of :mod:`service.rules.hexes.geometry`. A
 harbour's ``type`` is ``"generic"`` (3:1) or the resource it trades 2:1. ``robber`` is
 a hex of the board, or ``null`` for boards without a desert (Seafarers keeps the
-robber beside the board until the first 7).
+robber beside the board until the first 7). Two optional keys: ``pirate`` (Seafarers)
+and ``unnumbered``, the land hexes laid without a number token (the small islands of
+The Forgotten Tribe and of Cloth for Catan, which produce nothing).
 
 Validation checks what holds on every Catan board (coordinates, known terrains, a
 number 2..12 except 7 on each producing hex and none on the desert, harbours on a
@@ -105,10 +107,14 @@ class Board:
     robber: Hex | None
     #: Seafarers: the pirate's sea hex (``None`` where no pirate is played)
     pirate: Hex | None = None
+    #: land hexes laid without a number token, which produce nothing (The Forgotten
+    #: Tribe's and Cloth for Catan's small islands)
+    unnumbered: frozenset[Hex] = frozenset()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "hexes", MappingProxyType(dict(self.hexes)))
         object.__setattr__(self, "harbours", tuple(self.harbours))
+        object.__setattr__(self, "unnumbered", frozenset(self.unnumbered))
         self._validate()
 
     @property
@@ -123,13 +129,13 @@ class Board:
             where = f"hex {hex_name(h)}"
             if terrain not in TERRAINS:
                 raise ValueError(f"{where}: unknown terrain {terrain!r}")
-            if terrain in BARREN:
+            if terrain in BARREN or h in self.unnumbered:
                 if number is not None:
                     raise ValueError(f"{where}: the {terrain} takes no number token")
-            elif terrain == GOLD and number is None:
-                continue  # Cloth for Catan: the villages' gold islands carry no number
             elif type(number) is not int or number not in NUMBERS:
                 raise ValueError(f"{where}: {number!r} is not a number token (2-6, 8-12)")
+        if any(self.hexes.get(h, Tile(SEA, None)).terrain in (SEA, FOG) for h in self.unnumbered):
+            raise ValueError("unnumbered: only land hexes of the board go without a number")
         grid = self.grid
         seen: set[Edge] = set()
         for harbour in self.harbours:
@@ -172,13 +178,21 @@ class Board:
             ],
             "robber": None if self.robber is None else hex_name(self.robber),
             **({} if self.pirate is None else {"pirate": hex_name(self.pirate)}),
+            **(
+                {"unnumbered": sorted(hex_name(h) for h in self.unnumbered)}
+                if self.unnumbered
+                else {}
+            ),
         }
 
     @classmethod
     def from_json(cls, data: object) -> Board:
         """Read and validate a board written by :meth:`to_json`; ``ValueError`` if bad."""
         doc = _object(
-            data, "board", {"hexes", "harbours", "robber"}, optional=frozenset({"pirate"})
+            data,
+            "board",
+            {"hexes", "harbours", "robber"},
+            optional=frozenset({"pirate", "unnumbered"}),
         )
         hexes: dict[Hex, Tile] = {}
         for i, item in enumerate(_list(doc["hexes"], "board.hexes")):
@@ -202,7 +216,11 @@ class Board:
             robber = _parse(parse_hex, robber, where="board.robber")
         if pirate is not None:
             pirate = _parse(parse_hex, pirate, where="board.pirate")
-        return cls(hexes, tuple(harbours), robber, pirate)
+        unnumbered = frozenset(
+            _parse(parse_hex, h, where="board.unnumbered")
+            for h in _list(doc.get("unnumbered", []), "board.unnumbered")
+        )
+        return cls(hexes, tuple(harbours), robber, pirate, unnumbered)
 
 
 def _parse(parse: Callable[..., T], *args: Any, where: str) -> T:

@@ -230,7 +230,7 @@ def _road_choice(state: State, seat: int, *, setup: bool, free: bool) -> JSON:
         if afloat and (not spots or not _goal_spots(state, seat)):  # nowhere to settle by road
             spots, kind = afloat, "build_ship"
 
-    def worth(edge: int) -> tuple[int, int]:
+    def worth(edge: int) -> tuple[bool, int, int]:
         ends = grid.edge_corners[edge]
         best = max(
             (
@@ -240,7 +240,8 @@ def _road_choice(state: State, seat: int, *, setup: bool, free: bool) -> JSON:
             ),
             default=0,
         )
-        return (best, -edge)
+        gift = kind == "build_ship" and state.tribe is not None and edge in state.tribe.gifts
+        return (gift, best, -edge)
 
     return {"type": kind, "edge": layout.edge_names[max(spots, key=worth)]}
 
@@ -345,6 +346,12 @@ def _turn_choice(ruleset, state: State, decision: Decision, rng: random.Random) 
                 return {"type": "maritime_trade", "give": trade["give"], "get": need}
     if goal == "development" and "buy_development" in menu:
         return {"type": "buy_development"}
+    if "build_ship" in menu and state.tribe is not None:  # The Forgotten Tribe's gifts
+        gifts = [
+            e for e in menu["build_ship"]["edges"] if layout.edge_by_name[e] in state.tribe.gifts
+        ]
+        if gifts:
+            return {"type": "build_ship", "edge": gifts[0]}
     if "build_ship" in menu and not _goal_spots(state, seat):
         return _road_choice(state, seat, setup=False, free=False)
     if "build_road" in menu and (goal in ("development", "road") or not _goal_spots(state, seat)):

@@ -11,7 +11,7 @@ set-up a settlement needs no road and costs nothing, and its road must touch it.
 
 from __future__ import annotations
 
-from service.rules.catan import cloth, wonders
+from service.rules.catan import cloth, tribe, wonders
 from service.rules.catan.pieces import COSTS, can_pay
 from service.rules.catan.state import NOBODY, State
 
@@ -26,6 +26,10 @@ def settlement_problem(state: State, seat: int, corner: int, *, setup: bool = Fa
         return "settlement_at_sea"
     if state.cloth is not None and cloth.on_small_island(state, corner):
         return "small_island"
+    if state.tribe is not None:  # The Forgotten Tribe: never on the small islands
+        problem = tribe.settlement_problem(state, corner)
+        if problem is not None:
+            return problem
     for other in grid.corner_corners[corner]:
         if owner[other] != NOBODY:
             return "distance_rule"

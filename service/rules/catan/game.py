@@ -21,7 +21,7 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
-from service.rules.catan import building, cloth, scenarios, ships, wonders
+from service.rules.catan import building, cloth, scenarios, ships, tribe, wonders
 from service.rules.catan.awards import (
     cut_roads,
     largest_army_holder,
@@ -246,6 +246,7 @@ RULES = {
     "ore; great wall 3 brick, lumber, grain; cathedral brick, grain, 3 ore.",
     "small_island": "Cloth for Catan: nobody builds a settlement or city on the 4 small "
     "islands of the villages.",
+    **tribe.RULES,
 }
 
 #: how many points each kind of source is worth at the end
@@ -266,6 +267,8 @@ class Catan(Ruleset[State]):
         "card_stolen": lambda data, seat: {"thief": data["thief"], "victim": data["victim"]},
         # the buyer sees the card; everyone sees that a card was bought
         "development_bought": lambda data, seat: {"seat": data["seat"]},
+        # The Forgotten Tribe: a development card taken from an island, as if bought
+        "gift_taken": lambda data, seat: {k: v for k, v in data.items() if k != "card"},
     }
 
     # -- catalogue -------------------------------------------------------------
@@ -315,6 +318,8 @@ class Catan(Ruleset[State]):
                     "edge": "path at sea or on a coast (Seafarers)",
                     "reveal": "the fog spaces it turns up (The Fog Islands, external "
                     "randomness only): [{hex, terrain, number}]",
+                    "card": "the development card a gift path gives (The Forgotten Tribe, "
+                    "external randomness only)",
                 },
                 "move_ship": {
                     "from": "the last ship of an open line",
@@ -328,7 +333,8 @@ class Catan(Ruleset[State]):
                 },
                 "choose_gold": {"resources": "as many as the gold field gives, e.g. {ore: 1}"},
                 "place_harbour": {
-                    "edge": "a free coast path (The New World)",
+                    "edge": "a free coast path (The New World; The Forgotten Tribe: "
+                    "beside one of your settlements or cities)",
                     "types": "the markers turned up, in order, when the last is placed "
                     "(external randomness only)",
                 },
@@ -528,7 +534,14 @@ class Catan(Ruleset[State]):
         lengths = list(state.road_length)
         lengths[seat] = length
         holder = self._longest_road(state, lengths, events)
-        return self._closing(state, events, seat, state.points(seat), longest=holder)
+        points = state.points(seat)
+        if kind == "ship" and state.tribe is not None and edge in state.tribe.gifts:
+            card = None
+            if state.tribe.gifts[edge] == tribe.DEVELOPMENT:
+                card = self._drawn_card(state, command, rng)
+            events.append(tribe.gift_taken(state, seat, edge, card))
+            points += tribe.gift_points(events[-1])
+        return self._closing(state, events, seat, points, longest=holder)
 
     def _move_ship(self, state: State, decision: Decision, command: JSON, rng):
         seat = decision.seat
@@ -698,6 +711,8 @@ class Catan(Ruleset[State]):
             raise self.illegal("robber_on_land", f"{hex_name(target)} is not land")
         if target == state.robber:
             raise self.illegal("robber_must_move", "the robber is already there")
+        if state.tribe is not None:
+            self._check(tribe.robber_problem(state, target))
         return self._rob(state, seat, target, robber_victims(state, seat, target), command, rng)
 
     def _move_pirate(self, state: State, decision: Decision, command: JSON, rng):
@@ -744,20 +759,25 @@ class Catan(Ruleset[State]):
             events.append(Event("card_stolen", stolen, (seat, victim)))
         return events
 
-    def _buy_development(self, state: State, decision: Decision, command: JSON, rng):
-        seat = decision.seat
-        self._check(development_purchase_problem(state, seat))
+    def _drawn_card(self, state: State, command: JSON, rng: random.Random) -> str:
+        """A development card drawn from the cards nobody has seen (the command's
+        ``card`` with external randomness, checked)."""
         if state.options["randomness"] == "internal":
-            pick = rng.randrange(state.deck_left)
+            pick = rng.randrange(sum(state.deck))
             index = 0
             while pick >= state.deck[index]:
                 pick -= state.deck[index]
                 index += 1
-            card = DEVELOPMENT_CARDS[index]
-        else:
-            card = command.get("card")
-            if _text(card) not in DEVELOPMENT_INDEX or state.deck[DEVELOPMENT_INDEX[card]] < 1:
-                raise self.illegal("card_not_in_deck", f"{card!r} is not left in the deck")
+            return DEVELOPMENT_CARDS[index]
+        card = command.get("card")
+        if _text(card) not in DEVELOPMENT_INDEX or state.deck[DEVELOPMENT_INDEX[card]] < 1:
+            raise self.illegal("card_not_in_deck", f"{card!r} is not left in the deck")
+        return card
+
+    def _buy_development(self, state: State, decision: Decision, command: JSON, rng):
+        seat = decision.seat
+        self._check(development_purchase_problem(state, seat))
+        card = self._drawn_card(state, command, rng)
         events = [Event("development_bought", {"seat": seat, "card": card}, (seat,))]
         points = state.points(seat) + (card == "victory_point")
         return self._closing(state, events, seat, points)
@@ -920,6 +940,9 @@ class Catan(Ruleset[State]):
 
     def _place_harbour(self, state: State, decision: Decision, command: JSON, rng):
         seat, edge = decision.seat, self._edge(state, command)
+        if state.tribe is not None:  # a harbour marker taken from a small island
+            self._check(tribe.harbour_problem(state, seat, edge))
+            return [tribe.harbour_placed(state, seat, edge)]
         if edge not in harbour_places(state):
             raise self.illegal("harbour_not_on_coast", RULES["harbour_not_on_coast"])
         name = state.layout.edge_names[edge]
@@ -1147,6 +1170,7 @@ def _seafarers_view(state: State) -> JSON:
         "harbours_to_place": len(state.harbours_left),
         **({} if state.wonders is None else {"wonders": wonders.view(state.wonders)}),
         **({} if state.cloth is None else {"cloth": cloth.view(state.cloth)}),
+        **({} if state.tribe is None else {"tribe": tribe.view(state)}),
     }
 
 
@@ -1177,6 +1201,11 @@ def check_scenario_board(state: State, value: object) -> Board:
         raise ValueError("the robber starts as the scenario says")
     if "cloth" in state.scenario:  # Cloth for Catan: the central islands stay as printed
         cloth.check_islands(board, printed, state.scenario["cloth"])
+    on_desert = printed.robber is not None and printed.hexes[printed.robber].terrain == "desert"
+    if on_desert and board.hexes[board.robber].terrain != "desert":
+        raise ValueError("the robber starts on a desert")
+    if board.unnumbered != printed.unnumbered:
+        raise ValueError(f"the hexes without a number are not scenario {number}'s")
     layout_of(board.to_json())
     return board
 
@@ -1284,6 +1313,8 @@ def final_points(state: State, seat: int) -> JSON:
         sources["special_points"] = state.special[seat]
     if state.cloth is not None:
         sources["cloth"] = cloth.points(state.cloth, seat)
+    if state.tribe is not None:
+        sources["chits"] = state.tribe.chits[seat]
     return {"seat": seat, "total": sum(sources.values()), "sources": sources}
 
 
@@ -1348,7 +1379,7 @@ def _robber_menu(state: State, decision: Decision) -> JSON:
     hexes = [
         {"hex": hex_name(h), "victims": robber_victims(state, seat, h)}
         for h in state.layout.land
-        if h != state.robber
+        if h != state.robber and (state.tribe is None or tribe.robber_problem(state, h) is None)
     ]
     menu: JSON = {"move_robber": {"hexes": hexes}}
     if "move_pirate" in decision.commands:
@@ -1369,6 +1400,9 @@ def _gold_menu(state: State, decision: Decision) -> JSON:
 
 def _harbour_menu(state: State, decision: Decision) -> JSON:
     names = state.layout.edge_names
+    if state.tribe is not None:
+        edges = tribe.harbour_places(state, decision.seat)
+        return {"place_harbour": {"edges": [names[e] for e in edges], **decision.details}}
     left = len(state.harbours_left)
     return {"place_harbour": {"edges": [names[e] for e in harbour_places(state)], "left": left}}
 

@@ -15,6 +15,11 @@ map is drawn from). A file extends the base board's JSON (:mod:`.board`)::
       "setup": {...}, "components": {...}, "sources": [...], "jsettlers": {...}
     }
 
+and, for The Forgotten Tribe (scenario 5), ``"unnumbered": [...]`` (land hexes without a
+number token) and ``"tribe": {"gifts": [{"edge": ..., "gift": ...}, ...]}`` (see
+:mod:`.tribe`); its ``setup`` may say ``"robber": "any_desert"`` and list
+``"poor_numbers"`` hexes, which never get a 5, 6, 8 or 9.
+
 Differences from the base board, which :class:`~.board.Board` refuses today:
 
 - terrains ``sea`` (no number) and ``gold`` (a number, like a producing hex);
@@ -49,6 +54,7 @@ from importlib import resources
 from types import MappingProxyType
 from typing import Any, Final
 
+from service.rules.catan import tribe
 from service.rules.catan.board import (
     HARBOUR_TYPES,
     NUMBERS,
@@ -79,6 +85,9 @@ FACINGS: Final = ("NE", "E", "SE", "SW", "W", "NW")
 _EDGE_OFFSET: Final = {"NE": -0x100, "E": 1, "SE": 0x100}
 
 DATA_DIR: Final = "data/seafarers"
+#: the numbers a set-up's ``poor_numbers`` hexes never get (The Forgotten Tribe: "pas
+#: de 5, 6, 8 ou 9" on the 3 hexes on the right)
+GOOD_NUMBERS: Final = frozenset({5, 6, 8, 9})
 
 
 # --- the JSettlers conversion -----------------------------------------------------------
@@ -100,6 +109,18 @@ def to_jsettlers_hex(h: Hex) -> int:
 def to_jsettlers_edge(edge: Edge) -> int:
     """An edge's JSettlers coordinate (``A_EDGE2HEX``: NE -0x100, E +1, SE +0x100 of its hex)."""
     return to_jsettlers_hex((edge.q, edge.r)) + _EDGE_OFFSET[edge.d]
+
+
+def from_jsettlers_edge(coord: int) -> Edge:
+    """JSettlers' sea-board edge ``0xRRCC`` -> the edge of the hex it is the NE, E or SE
+    side of (at most one of the three candidate hexes is a hex); ``ValueError`` if none."""
+    for d, offset in _EDGE_OFFSET.items():
+        try:
+            q, r = from_jsettlers_hex(coord - offset)
+        except ValueError:
+            continue
+        return Edge(q, r, d)
+    raise ValueError(f"0x{coord:04X} is not an edge on JSettlers' sea board")
 
 
 def from_jsettlers_port(edge: int, facing: str) -> tuple[Hex, Edge]:
@@ -176,6 +197,8 @@ class Scenario:
     pirate: Hex | None
     areas: tuple[Area, ...]
     fog: Fog | None
+    #: land hexes laid without a number token (The Forgotten Tribe's small islands)
+    unnumbered: frozenset[Hex] = frozenset()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "hexes", MappingProxyType(dict(self.hexes)))
@@ -205,10 +228,8 @@ def validate(s: Scenario) -> None:
         where = f"hex {hex_name(h)}"
         if terrain not in TERRAINS:
             raise ValueError(f"{where}: unknown terrain {terrain!r}")
-        if terrain in NUMBERED:
-            if terrain == "gold" and number is None:
-                pass  # Cloth for Catan: the villages' gold islands carry no number
-            elif type(number) is not int or number not in NUMBERS:
+        if terrain in NUMBERED and h not in s.unnumbered:
+            if type(number) is not int or number not in NUMBERS:
                 raise ValueError(f"{where}: {number!r} is not a number token (2-6, 8-12)")
         elif number is not None:
             raise ValueError(f"{where}: {terrain} takes no number token")
@@ -307,6 +328,7 @@ def from_json(doc: Mapping[str, Any]) -> Scenario:
         pirate=None if doc["pirate"] is None else parse_hex(doc["pirate"]),
         areas=areas,
         fog=fog,
+        unnumbered=frozenset(parse_hex(h) for h in doc.get("unnumbered", ())),
     )
 
 
@@ -431,7 +453,7 @@ def deal(number: int, players: int, rng: random.Random, *, shuffle: bool) -> dic
     harbours = [h.type for h in scenario.harbours]
     setup = doc["setup"]
     if shuffle:
-        hexes = _shuffled(hexes, setup, rng)
+        hexes = _shuffled(hexes, setup, rng, scenario.unnumbered)
         if setup.get("harbours") == "shuffled":
             rng.shuffle(harbours)
     fog = scenario.fog
@@ -450,7 +472,12 @@ def deal(number: int, players: int, rng: random.Random, *, shuffle: bool) -> dic
         "robber": None if scenario.robber is None else hex_name(scenario.robber),
         "pirate": None if scenario.pirate is None else hex_name(scenario.pirate),
     }
-    if shuffle and scenario.robber is not None:
+    if scenario.unnumbered:
+        board["unnumbered"] = sorted(hex_name(h) for h in scenario.unnumbered)
+    if shuffle and setup.get("robber") == "any_desert":
+        deserts = sorted(h for h, t in hexes.items() if t.terrain == "desert")
+        board["robber"] = hex_name(rng.choice(deserts))
+    elif shuffle and scenario.robber is not None:
         # the robber starts on the desert, or on the 12 where the scenario has none
         board["robber"] = hex_name(_robber_start(hexes, scenario.robber))
     data = {
@@ -478,6 +505,8 @@ def deal(number: int, players: int, rng: random.Random, *, shuffle: bool) -> dic
         data["wonders"] = doc["wonders"]
     if "cloth" in doc:  # Cloth for Catan: the villages and the reserve
         data["cloth"] = doc["cloth"]
+    if "tribe" in doc:  # The Forgotten Tribe: the gifts on the small islands' coasts
+        data["tribe"] = tribe.deal(doc["tribe"], rng, shuffle=shuffle)
     return {"board": board, "scenario": data}
 
 
@@ -493,7 +522,12 @@ def _robber_start(hexes: Mapping[Hex, Tile], printed: Hex) -> Hex:
     return min(h for h, t in hexes.items() if t.number == 12)
 
 
-def _shuffled(hexes: dict[Hex, Tile], setup: Mapping[str, Any], rng: random.Random) -> dict:
+def _shuffled(
+    hexes: dict[Hex, Tile],
+    setup: Mapping[str, Any],
+    rng: random.Random,
+    unnumbered: frozenset[Hex],
+) -> dict:
     spiral_tokens = list(base_data()["number_spiral"])
     while True:
         laid = dict(hexes)
@@ -505,7 +539,11 @@ def _shuffled(hexes: dict[Hex, Tile], setup: Mapping[str, Any], rng: random.Rand
             tokens = [hexes[h].number for h in cells if hexes[h].number is not None]
             if group["terrains"] == "shuffled":
                 rng.shuffle(terrains)
-            numbered = [h for h, t in zip(cells, terrains, strict=True) if t in NUMBERED]
+            numbered = [
+                h
+                for h, t in zip(cells, terrains, strict=True)
+                if t in NUMBERED and h not in unnumbered
+            ]
             if group["numbers"] == "spiral" and sorted(tokens) == sorted(spiral_tokens):
                 tokens = list(spiral_tokens)
             elif group["numbers"] != "fixed":
@@ -519,6 +557,9 @@ def _shuffled(hexes: dict[Hex, Tile], setup: Mapping[str, Any], rng: random.Rand
         if setup.get("red_numbers_apart") and any(n in red for h in red for n in neighbours(h)):
             continue
         if any(parse_hex(h) in red for h in setup.get("no_red_numbers_on", ())):
+            continue
+        poor = (parse_hex(h) for h in setup.get("poor_numbers", ()))
+        if any(laid[h].number in GOOD_NUMBERS for h in poor):
             continue
         return laid
 

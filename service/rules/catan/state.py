@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from service.rules.catan import cloth, wonders
+from service.rules.catan import cloth, tribe, wonders
 from service.rules.catan.layout import Layout, layout_of
 from service.rules.catan.pieces import (
     BANK,
@@ -140,6 +140,7 @@ class State:
         "harbours_placed",
         "wonders",
         "cloth",
+        "tribe",
     )
 
     def __init__(self) -> None:
@@ -215,6 +216,8 @@ class State:
         self.wonders: wonders.Wonders | None = None
         #: Cloth for Catan: the villages, the reserve and the seats' cloth
         self.cloth: cloth.Cloth | None = None
+        #: The Forgotten Tribe: the gifts, chits and held harbour markers (None elsewhere)
+        self.tribe: tribe.Tribe | None = None
 
     def copy(self) -> State:
         other = State.__new__(State)
@@ -242,6 +245,7 @@ class State:
         other.harbours_placed = list(self.harbours_placed)
         other.wonders = None if self.wonders is None else self.wonders.copy()
         other.cloth = None if self.cloth is None else self.cloth.copy()
+        other.tribe = None if self.tribe is None else self.tribe.copy()
         return other
 
     # -- what follows from the fields ------------------------------------------------
@@ -259,6 +263,8 @@ class State:
         points += 2 * (self.longest == seat) + 2 * (self.army == seat)
         if self.cloth is not None:  # Cloth for Catan: 2 cloth, 1 point
             points += cloth.points(self.cloth, seat)
+        if self.tribe is not None:  # The Forgotten Tribe's chits
+            points += self.tribe.chits[seat]
         return points + (self.special[seat] if self.special else 0)
 
     def occupied(self, edge: int) -> bool:
@@ -334,6 +340,8 @@ def _lay_board(state: State, board: dict[str, Any]) -> None:
         state.area_of = {
             parse_hex(h): i for i, area in enumerate(state.areas) for h in area["hexes"]
         }
+        if "tribe" in state.scenario:
+            tribe.start(state)
     # The New World: the seats place the harbour markers in turn, then the set-up
     for i in range(len(state.harbours_left)):
         state.agenda.then(Pending(i % state.seats, "place_harbour"))
@@ -403,6 +411,8 @@ def _settlement_built(state: State, data: dict[str, Any]) -> None:
         state.agenda.close(state.agenda.open[0])
     else:
         _pay(state, seat, COSTS["settlement"])
+        if state.tribe is not None:  # a held harbour marker may now have a place
+            tribe.offer_harbour(state, seat)
 
 
 def _road_built(state: State, data: dict[str, Any]) -> None:
@@ -762,6 +772,7 @@ EVOLVERS: dict[str, Callable[[State, dict[str, Any]], None]] = {
     "turn_ended": _turn_ended,
     "game_ended": _game_ended,
     **cloth.EVOLVERS,
+    **tribe.EVOLVERS,
 }
 
 

@@ -41,6 +41,11 @@ class Watch:
         self.points: list[int] = []
         self.awards: tuple[int, int] = (NOBODY, NOBODY)
 
+    @staticmethod
+    def cards_aside(state: State) -> int:
+        """Development cards out of the deck that nobody has drawn yet (none here)."""
+        return 0
+
     def __call__(self, state: State, events: list[Event]) -> None:
         self.commands += 1
         for event in events[self.seen :]:
@@ -56,7 +61,7 @@ class Watch:
         for i, card in enumerate(DEVELOPMENT_CARDS):
             held = sum(state.devs[s][i] + state.new_devs[s][i] for s in range(seats))
             assert state.deck[i] + held + self.played[card] == DECK[i], card
-        assert state.deck_left == sum(state.deck)
+        assert state.deck_left + self.cards_aside(state) == sum(state.deck)
         assert sum(state.knights) == self.played["knight"]
         # pieces: in supply or on the board
         for s in range(seats):
@@ -92,7 +97,9 @@ def assert_hidden_cards_stay_hidden(events: list[Event], seats: int) -> None:
     """No seat reads another's drawn card or a steal it took no part in."""
     for seat in [None, *range(seats)]:
         for event in CATAN.seat_log(events, seat):
-            if event.type == "development_bought" and event.data["seat"] != seat:
+            # a development card bought, or taken from an island (The Forgotten Tribe)
+            drawn = event.type == "development_bought" or event.data.get("gift") == "development"
+            if drawn and event.data["seat"] != seat:
                 assert "card" not in event.data
             if event.type == "card_stolen" and seat not in (
                 event.data["thief"],

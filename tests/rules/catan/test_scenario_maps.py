@@ -16,7 +16,7 @@ from collections import Counter
 import pytest
 
 from service.rules.catan import scenarios
-from service.rules.catan.board import base_data
+from service.rules.catan.board import HARBOUR_TYPES, base_data
 from service.rules.catan.scenarios import (
     from_jsettlers_hex,
     from_jsettlers_port,
@@ -107,6 +107,11 @@ RULEBOOK = {
         t(2, 0, 2, 3, 1, 3, 1, 0),  # l.370 "Nombre 2 - 2 3 1 3 1 - 12"
         n(1, 1, 1, 1, 1, 1, 1, 1, 1, 1),  # l.374 "Nombre 1 1 1 1 1 1 1 1 1 1 10"
     ),
+    # 5. Les bons voisins (The Forgotten Tribe), one table for 3 and 4 players
+    ("5-the-forgotten-tribe.json", "all"): (
+        t(19, 3, 2, 5, 5, 5, 5, 5),  # l.403 "Nombre 19 3 2 5 5 5 5 5 49"
+        n(1, 2, 2, 2, 2, 2, 2, 2, 2, 1),  # l.405 "Nombre 1 2 2 2 2 2 2 2 2 1 18"
+    ),
     # 6. L'Archipel oublié: one table (l.471-476) for all islands, split between the
     # two main islands (with all the sea) and the 4 small ones, whose 8 number tokens
     # lie on the villages' intersections (l.480), not on their hexes
@@ -141,6 +146,8 @@ HARBOURS = {
     "3-the-fog-islands-4p.json": (5, 4),
     "4-through-the-desert-3p.json": (5, 4),  # l.347 "5 ports spécialisés, 4 ports « 3 : 1 »"
     "4-through-the-desert-4p.json": (5, 4),  # l.376 "5 ports spécialisés, 4 ports « 3 : 1 »"
+    # l.407 "5 ports spécialisés, 1 ports « 3:1 »": the harbour markers the tribe gives
+    "5-the-forgotten-tribe.json": (5, 1),
     "6-cloth-for-catan.json": (5, 4),  # l.471 "5 ports spécialisés, 4 ports « 3 : 1 »"
     "8-the-wonders-of-catan.json": (5, 4),  # l.643 "5 ports spécialisés, 4 ports « 3 : 1 »"
     "9-the-new-world.json": (5, 5),  # l.699-700 "5 ports spécialisés, 5 ports « 3 : 1 »"
@@ -150,11 +157,12 @@ VICTORY_POINTS = {
     2: 13,  # l.258 "... 13 points de victoire"
     3: 12,  # l.322 "... 12 points de victoire"
     4: 14,  # l.386 "... 14 points de victoire"
+    5: 13,  # l.451 "... 13 points de victoire"
     6: 14,  # l.517 "... atteint ou dépasse 14 points de victoire"
     8: 10,  # l.685 "s'il possède au moins 10 points de victoire et ..."
     9: 12,  # l.725 "... 12 points de victoire"
 }
-PLAYERS = {1: (3, 4), 2: (3, 4), 3: (3, 4), 4: (3, 4), 6: (3, 4), 8: (3, 4), 9: (3, 4)}
+PLAYERS = {n: (3, 4) for n in (1, 2, 3, 4, 5, 6, 8, 9)}
 
 FILES = sorted({f for f, _ in RULEBOOK})
 MAPS = [f for f in FILES if scenarios.raw(f)["hexes"] is not None]
@@ -239,11 +247,13 @@ def test_harbour_counts_equal_the_rulebook(name: str) -> None:
     special, generic = HARBOURS[name]
     comp = doc["components"]["harbours"]
     assert (comp["special"], comp["generic"]) == (special, generic)
-    types = (
-        Counter({k: v for k, v in doc["generated"]["harbours"].items()})
-        if doc["hexes"] is None
-        else Counter(h["type"] for h in doc["harbours"])
-    )
+    if doc["hexes"] is None:
+        types = Counter({k: v for k, v in doc["generated"]["harbours"].items()})
+    elif "tribe" in doc:  # none on the board: markers on the islands' paths
+        assert doc["harbours"] == []
+        types = Counter(g["gift"] for g in doc["tribe"]["gifts"] if g["gift"] in HARBOUR_TYPES)
+    else:
+        types = Counter(h["type"] for h in doc["harbours"])
     assert types["generic"] == generic
     assert sorted(k for k in types if k != "generic") == sorted(
         ["brick", "lumber", "wool", "grain", "ore"]
@@ -291,6 +301,8 @@ def test_robber_starts_where_the_rulebook_says() -> None:
     # l.363 "sur l'une des trois tuiles Désert"
     assert at("4-through-the-desert-3p.json")[0] == "desert"
     assert at("4-through-the-desert-4p.json")[0] == "desert"
+    # l.429 "Les voleurs débutent sur une tuile Désert aléatoire"
+    assert at("5-the-forgotten-tribe.json")[0] == "desert"
     # l.677 "Le pion Voleurs débute sur l'une des 3 tuiles Désert"
     assert at("8-the-wonders-of-catan.json")[0] == "desert"
 
@@ -313,6 +325,9 @@ def test_areas(name: str) -> None:
     elif doc["scenario"] == 3:  # l.295 start islands; l.322 no special points
         assert starts == {"west", "east"} and set(points.values()) == {0}
         assert by_name["fog"].hexes == frozenset(s.fog.hexes if s.fog else ())
+    elif doc["scenario"] == 5:  # l.425 start on the big island; no special points
+        assert starts == {"main"} and set(points.values()) == {0}
+        assert by_name["small-islands"].hexes == s.unnumbered
     elif doc["scenario"] == 8:  # l.655 no start on the small islands; l.660 1 chit each
         assert starts == {"main"}
         assert points == {"main": 0, "west-island": 1, "east-island": 1}

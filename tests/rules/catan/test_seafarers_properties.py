@@ -13,6 +13,7 @@ and a wonder further than every other seat's).
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from hypothesis import given, settings
@@ -22,6 +23,7 @@ from service.rules.catan.cloth import EMPTY_VILLAGES_END, villages_empty
 from service.rules.catan.game import CATAN, SCENARIOS
 from service.rules.catan.pieces import SHIPS
 from service.rules.catan.state import NOBODY, State
+from service.rules.catan.tribe import CHIT, DEVELOPMENT
 from service.rules.core import Event
 from service.rules.play import play_game
 from tests.rules.catan.test_catan_properties import (
@@ -32,10 +34,28 @@ from tests.rules.catan.test_catan_properties import (
 
 
 class SeaWatch(Watch):
+    def __init__(self) -> None:
+        super().__init__()
+        self.cards_taken = 0  # The Forgotten Tribe: development cards taken from a path
+
+    @staticmethod
+    def cards_aside(state: State) -> int:
+        """The Forgotten Tribe: the development cards still on the islands' paths."""
+        return (
+            0 if state.tribe is None else sum(g == DEVELOPMENT for g in state.tribe.gifts.values())
+        )
+
     def __call__(self, state: State, events: list[Event]) -> None:
+        self.cards_taken += sum(
+            1
+            for event in events[self.seen :]
+            if event.type == "gift_taken" and event.data["gift"] == DEVELOPMENT
+        )
         super().__call__(state, events)
         if state.layout is None:
             return
+        if state.tribe is not None:
+            assert_gifts_conserved(state, self.cards_taken)
         for s in range(state.seats):
             on_card = state.wonders is not None and state.wonders.wonder[s] is not None
             assert state.pieces[s]["ship"] + len(state.ships_of[s]) + on_card == SHIPS
@@ -58,6 +78,18 @@ class SeaWatch(Watch):
             villages = sum(v.cloth for v in cloth.villages)
             assert villages + cloth.reserve + sum(cloth.held) == 50
             assert min(v.cloth for v in cloth.villages) >= 0 and cloth.reserve >= 0
+
+
+def assert_gifts_conserved(state: State, cards_taken: int) -> None:
+    """The Forgotten Tribe: 8 chits, 4 development cards and 6 harbour markers, each on
+    its path or taken (a marker held or placed as a harbour)."""
+    gifts = Counter(
+        "harbour" if g not in (CHIT, DEVELOPMENT) else g for g in state.tribe.gifts.values()
+    )
+    assert gifts[CHIT] + sum(state.tribe.chits) == 8
+    assert gifts[DEVELOPMENT] + cards_taken == 4
+    held = sum(len(h) for h in state.tribe.held)
+    assert gifts["harbour"] + held + len(state.layout.board.harbours) == 6
 
 
 def _start_points(state: State, seat: int) -> int:
@@ -118,6 +150,9 @@ def test_seafarers_bot_games_end_conserve_ships_and_every_reader_folds_its_own_v
         else:
             (winner,) = ended["winners"]
             assert totals[winner] >= target
+        if state.tribe is not None:  # The Forgotten Tribe: each chit is a point of its own
+            for entry in ended["points"]:
+                assert entry["sources"]["chits"] == state.tribe.chits[entry["seat"]]
         for entry in ended["points"]:
             assert sum(entry["sources"].values()) == entry["total"]
         assert_every_reader_folds_its_own_view(events, state)
