@@ -38,6 +38,19 @@ class Frame:
         return (MARGIN + (x - self.min_x) * TILE, MARGIN + (y - self.min_y) * TILE)
 
 
+def grid_data(frame: Frame) -> dict[str, object]:
+    """The root's data attributes that let a client draw on the board (the /play/
+    page's ghost cells where a tile may go): the picture point of cell (0, 0)'s top-left
+    corner, the cell's size, and the width of the board before the panel."""
+    ox, oy = frame.origin(0, 0)
+    return {
+        "data-origin-x": num(ox),
+        "data-origin-y": num(oy),
+        "data-cell": num(TILE),
+        "data-board-width": num(frame.width),
+    }
+
+
 def frame_of(board: Sequence[Mapping[str, Any]]) -> Frame:
     if not board:
         return Frame(0, 0, 1, 1)
