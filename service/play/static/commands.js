@@ -1,0 +1,133 @@
+// The commands of a decision that are not placed on the board, as buttons and small
+// forms built from what legal-moves offers: one button per concrete choice (a figure's
+// spot, a trade with the bank, a card to play, "skip", "roll", "end turn"...), and a
+// form of counts where the choice is an amount (a discard, gold, an offer).
+
+import { element, button } from "./dom.js";
+import { cards, commandWords } from "./words.js";
+
+const RESOURCES = ["brick", "lumber", "wool", "grain", "ore"];
+// Lists in a menu whose items are the value of one argument of the command.
+const ARGUMENTS = { spots: "spot", action: "action", resources: "resource", with: "with", tiles: "tile", tokens: "token" };
+// Lists whose items are whole argument sets (maritime trades, ship moves...).
+const ARGUMENT_SETS = ["trades", "moves"];
+// Details a menu adds to a choice to describe it; they are not arguments.
+const DESCRIPTIONS = ["kind", "sides", "role", "rate", "left", "victims"];
+
+function argumentsOf(item) {
+  return Object.fromEntries(Object.entries(item).filter(([key]) => !DESCRIPTIONS.includes(key)));
+}
+
+// Every concrete command a menu entry stands for, each with its button's label, or
+// null when the choice is an amount (a form) rather than a list.
+export function choices(type, options, who) {
+  const one = (args, described = args) => ({ command: { type, ...args }, label: commandWords({ type, ...described }, who) });
+  if (Array.isArray(options)) return options.map((item) => one(argumentsOf(item), item));
+  if (type === "place_follower" && options.figures) {
+    return Object.entries(options.figures).flatMap(([figure, spots]) =>
+      spots.map((spot) => one({ figure, spot: spot.spot })),
+    );
+  }
+  for (const [key, name] of Object.entries(ARGUMENTS)) {
+    if (Array.isArray(options[key])) {
+      return options[key].map((item) => (typeof item === "object" ? one({ [name]: item[name] }) : one({ [name]: item })));
+    }
+  }
+  for (const key of ARGUMENT_SETS) {
+    if (Array.isArray(options[key])) return options[key].map((item) => one(argumentsOf(item), item));
+  }
+  const known = Object.keys(options).filter((key) => key !== "rule");
+  return known.length === 0 ? [one({})] : null;
+}
+
+// A row of number inputs, one per resource, each at most `most[resource]`.
+function countInputs(prefix, most) {
+  return RESOURCES.map((resource) =>
+    element("label", {}, [
+      `${resource} `,
+      element("input", { type: "number", min: 0, max: most?.[resource] ?? 19, value: 0, name: `${prefix}-${resource}` }),
+    ]),
+  );
+}
+
+function countsOf(form, prefix) {
+  const counts = {};
+  for (const resource of RESOURCES) {
+    const n = Number(form.elements[`${prefix}-${resource}`].value);
+    if (n > 0) counts[resource] = n;
+  }
+  return counts;
+}
+
+// Forms for the commands whose choice is an amount.
+const FORMS = {
+  discard: (options) => ({
+    title: `Discard ${options.count} cards`,
+    fields: () => countInputs("give", options.hand),
+    command: (form) => ({ resources: countsOf(form, "give") }),
+  }),
+  choose_gold: (options) => ({
+    title: `Take ${options.count} from the bank (gold field)`,
+    fields: () => countInputs("get", options.bank),
+    command: (form) => ({ resources: countsOf(form, "get") }),
+  }),
+  play_year_of_plenty: (options) => ({
+    title: "Year of plenty: take 2 from the bank",
+    fields: () => countInputs("get", options.bank),
+    command: (form) => ({ resources: countsOf(form, "get") }),
+  }),
+  offer_trade: (options) => ({
+    title: "Offer a trade to the other seats",
+    fields: () => [element("p", {}, "Give:"), ...countInputs("give", options.may_give), element("p", {}, "Get:"), ...countInputs("get")],
+    command: (form) => ({ give: countsOf(form, "give"), get: countsOf(form, "get") }),
+  }),
+  propose_trade: (options) => ({
+    title: "Propose a trade to the seat whose turn it is",
+    fields: () => [element("p", {}, "Give:"), ...countInputs("give", options.may_give), element("p", {}, "Get:"), ...countInputs("get")],
+    command: (form) => ({ give: countsOf(form, "give"), get: countsOf(form, "get") }),
+  }),
+};
+
+function countsForm(type, options, send) {
+  const spec = FORMS[type](options);
+  const form = element("form", { class: "counts", "data-command": type }, [
+    element("p", {}, spec.title),
+    ...spec.fields(),
+    element("button", { type: "submit" }, commandWords({ type }, null)),
+  ]);
+  form.onsubmit = (event) => {
+    event.preventDefault();
+    send({ type, ...spec.command(form) });
+  };
+  return form;
+}
+
+// The answer to another seat's offer: accept or decline (a counter-offer is sent as
+// respond_trade with give and get, which this page does not offer).
+function respondButtons(options, who, send) {
+  const offer = options.offer;
+  return [
+    element("p", {}, `${who(offer.seat)} offers ${cards(offer.give)} for ${cards(offer.get)}.`),
+    ...options.answers
+      .filter((answer) => answer !== "counter")
+      .map((answer) => button(answer === "accept" ? "Accept the offer" : "Decline", () => send({ type: "respond_trade", answer }))),
+  ];
+}
+
+// Controls for every command of `decision` but those in `onBoard` (drawn on the board).
+export function commandControls(decision, { who, send, onBoard }) {
+  const out = [];
+  for (const [type, options] of Object.entries(decision.commands)) {
+    if (onBoard.has(type)) continue;
+    if (type === "respond_trade") {
+      out.push(...respondButtons(options, who, send));
+    } else if (FORMS[type]) {
+      out.push(countsForm(type, options, send));
+    } else {
+      const found = choices(type, options, who);
+      if (found === null) out.push(element("p", { class: "hint" }, `${commandWords({ type }, who)}: not offered by this page.`));
+      else out.push(...found.map(({ command, label }) => button(label, () => send(command), { "data-command": type })));
+    }
+  }
+  return out;
+}

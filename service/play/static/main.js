@@ -1,0 +1,364 @@
+// The page: a start screen (the API key, a new game, a game to open) and a game screen
+// (the board, what the seat may do, the log in words, live updates, the replay bar).
+// Where it is lives in the address's fragment (#game=<id>&seat=<n>); the API key and
+// seat tokens stay in this tab's sessionStorage, never in the address.
+
+import * as api from "./api.js";
+import { showPicture } from "./board.js";
+import { ON_BOARD as CATAN_ON_BOARD, offerPlaces } from "./catan.js";
+import { commandControls } from "./commands.js";
+import { button, element } from "./dom.js";
+import { follow } from "./stream.js";
+import { offerPlacements } from "./tiles.js";
+import { eventWords } from "./words.js";
+
+const $ = (id) => document.getElementById(id);
+// Options the page leaves at their defaults: it plays with the server's own draws and
+// dice (randomness "internal"), and whole boards or tile lists are not typed in here.
+const FIXED_OPTIONS = new Set(["randomness"]);
+
+function showError(error) {
+  $("error").textContent = error instanceof api.ApiError ? error.message : `Something went wrong: ${error.message}`;
+  $("error").hidden = false;
+}
+
+function clearError() {
+  $("error").hidden = true;
+}
+
+// -- the start screen ------------------------------------------------------------------------
+
+function optionInput(name, spec) {
+  const id = `option-${name}`;
+  const help = { title: spec.description || "" };
+  if (spec.type === "boolean") {
+    return element("label", help, [element("input", { type: "checkbox", id, checked: spec.default }), ` ${name.replaceAll("_", " ")}`]);
+  }
+  if (spec.enum) {
+    const select = element(
+      "select",
+      { id },
+      spec.enum.map((value) => element("option", { value: JSON.stringify(value), selected: value === spec.default }, value === null ? "none" : String(value))),
+    );
+    return element("label", help, [`${name.replaceAll("_", " ")} `, select]);
+  }
+  if (spec.type === "array" && spec.items) {
+    return element("fieldset", { id, ...help }, [
+      element("legend", {}, name.replaceAll("_", " ")),
+      ...spec.items.map((item) =>
+        element("label", {}, [element("input", { type: "checkbox", value: item, checked: (spec.default || []).includes(item) }), ` ${item.replaceAll("_", " ")} `]),
+      ),
+    ]);
+  }
+  return null; // whole objects (a board, a tile list): for API clients, not this form
+}
+
+function optionValue(name, spec) {
+  const input = $(`option-${name}`);
+  if (spec.type === "boolean") return input.checked;
+  if (spec.enum) return JSON.parse(input.value);
+  return [...input.querySelectorAll("input:checked")].map((box) => box.value);
+}
+
+function seatRow(ruleset, k) {
+  const kind = element("select", { class: "seat-kind", "aria-label": `Seat ${k} plays as` }, [
+    element("option", { value: "" }, "a person"),
+    ...ruleset.bots.map((bot) => element("option", { value: bot, selected: k > 0 && bot === ruleset.bots.at(-1) }, `the ${bot} bot`)),
+  ]);
+  const name = element("input", { class: "seat-name", value: k === 0 ? "Ada" : "", placeholder: "name", "aria-label": `Seat ${k} name` });
+  const row = element("div", { class: "seat" }, [`Seat ${k}: `, kind, " ", name]);
+  const remove = button("Remove", () => row.remove());
+  row.append(" ", remove);
+  return row;
+}
+
+async function showStart() {
+  $("game").hidden = true;
+  $("start").hidden = false;
+  const { rulesets } = await api.getJson("/v1/rulesets");
+  const select = $("ruleset");
+  select.replaceChildren(...rulesets.map((r) => element("option", { value: r.name }, r.title)));
+  const chosen = () => rulesets.find((r) => r.name === select.value);
+  const showRuleset = () => {
+    const ruleset = chosen();
+    const options = Object.entries(ruleset.description.options || {}).filter(([name]) => !FIXED_OPTIONS.has(name));
+    $("options").replaceChildren(element("legend", {}, "Options"), ...options.map(([name, spec]) => optionInput(name, spec)).filter(Boolean));
+    $("seats").replaceChildren(element("legend", {}, `Seats (${ruleset.min_seats} to ${ruleset.max_seats})`), seatRow(ruleset, 0), seatRow(ruleset, 1));
+  };
+  select.onchange = showRuleset;
+  showRuleset();
+  $("add-seat").onclick = () => $("seats").append(seatRow(chosen(), $("seats").querySelectorAll(".seat").length));
+  $("create-form").onsubmit = (event) => {
+    event.preventDefault();
+    createGame(chosen()).catch(showError);
+  };
+  $("open-form").onsubmit = (event) => {
+    event.preventDefault();
+    const gameId = $("open-game").value.trim();
+    const token = $("open-token").value.trim();
+    openWithToken(gameId, token).catch(showError);
+  };
+}
+
+async function createGame(ruleset) {
+  clearError();
+  const options = {};
+  for (const [name, spec] of Object.entries(ruleset.description.options || {})) {
+    if (FIXED_OPTIONS.has(name) || !$(`option-${name}`)) continue;
+    const value = optionValue(name, spec);
+    if (JSON.stringify(value) !== JSON.stringify(spec.default ?? null)) options[name] = value;
+  }
+  const seats = [...$("seats").querySelectorAll(".seat")].map((row) => {
+    const bot = row.querySelector(".seat-kind").value;
+    const name = row.querySelector(".seat-name").value.trim();
+    return bot ? { bot, ...(name ? { name } : {}) } : { name: name || "Player" };
+  });
+  const game = await api.postJson("/v1/games", { ruleset: ruleset.name, options, seats });
+  for (const { seat, token } of game.seat_tokens) api.keepSeatToken(game.id, seat, token);
+  const first = game.seat_tokens[0];
+  location.hash = first ? `game=${game.id}&seat=${first.seat}` : `game=${game.id}`;
+}
+
+// A token typed in: which seat of the game it plays is what legal-moves answers.
+async function openWithToken(gameId, token) {
+  clearError();
+  if (!token) {
+    location.hash = `game=${gameId}`;
+    return;
+  }
+  const moves = await api.getJson(`/v1/games/${gameId}/legal-moves`, token);
+  api.keepSeatToken(gameId, moves.seat, token);
+  location.hash = `game=${gameId}&seat=${moves.seat}`;
+}
+
+// -- the game screen -------------------------------------------------------------------------
+
+class GameScreen {
+  constructor(gameId, seat) {
+    this.gameId = gameId;
+    this.seat = seat;
+    this.token = seat === null ? null : api.seatTokens(gameId)[seat] || null;
+    this.events = new Map(); // seq -> event, as this viewer may see it
+    this.version = 0;
+    this.moment = null; // null: now; else the version replayed
+    this.drawing = 0; // the latest redraw asked for; older answers are dropped
+    this.stop = () => {};
+  }
+
+  who = (seat) => this.summary?.seats?.[seat]?.name ?? `Seat ${seat}`;
+
+  async open() {
+    $("start").hidden = true;
+    $("game").hidden = false;
+    $("board").replaceChildren();
+    $("log").replaceChildren();
+    $("controls").replaceChildren();
+    if (this.seat !== null && !this.token) throw new api.ApiError(`This tab holds no token for seat ${this.seat}: open the game with its token.`);
+    this.summary = await api.getJson(`/v1/games/${this.gameId}`, this.token);
+    $("game-title").textContent = `${this.summary.ruleset}: game ${this.gameId}`;
+    this.showViewers();
+    this.addEvents(await api.allEvents(this.gameId, this.token));
+    this.bindReplay();
+    this.stop = follow(this.gameId, this.token, this.version, {
+      onEvent: (event) => this.addEvents([event]),
+      onStatus: (status, last, error, wasLost) => this.showConnection(status, last, error, wasLost),
+    });
+    await this.redraw();
+  }
+
+  close() {
+    this.stop();
+    document.onkeydown = null;
+  }
+
+  showViewers() {
+    const tokens = api.seatTokens(this.gameId);
+    const viewers = [
+      element("option", { value: "", selected: this.seat === null }, "a spectator"),
+      ...Object.keys(tokens).map((seat) =>
+        element("option", { value: seat, selected: Number(seat) === this.seat }, `${this.who(Number(seat))} (seat ${seat})`),
+      ),
+    ];
+    $("viewer").replaceChildren(...viewers);
+    $("viewer").onchange = () => {
+      const seat = $("viewer").value;
+      location.hash = seat === "" ? `game=${this.gameId}` : `game=${this.gameId}&seat=${seat}`;
+    };
+  }
+
+  showConnection(status, last, error, wasLost) {
+    const line = $("connection");
+    line.className = status === "lost" ? "warn" : "ok";
+    if (status === "lost") line.textContent = `Connection lost (${error.message}); reconnecting after event ${last}…`;
+    else if (status === "ended") line.textContent = "The game is over; live updates have ended.";
+    else line.textContent = wasLost ? `Reconnected: following live again after event ${last}.` : "Following live.";
+  }
+
+  // Events from the stream or from a move's answer; each seq is kept once.
+  addEvents(events) {
+    let added = false;
+    for (const event of events) {
+      if (this.events.has(event.seq)) continue;
+      this.events.set(event.seq, event);
+      this.version = Math.max(this.version, event.seq);
+      const words = eventWords(event, this.who);
+      $("log").append(element("li", { "data-seq": event.seq, value: event.seq }, words));
+      added = true;
+    }
+    if (!added) return;
+    $("moment").max = this.version;
+    if (this.moment === null) {
+      $("moment").value = this.version;
+      this.scheduleRedraw();
+    }
+    this.showMoment();
+  }
+
+  scheduleRedraw() {
+    clearTimeout(this.pending);
+    this.pending = setTimeout(() => this.redraw().catch(showError), 50);
+  }
+
+  async redraw() {
+    const drawing = ++this.drawing;
+    const at = this.moment;
+    const [picture, moves] = await Promise.all([
+      api.boardPicture(this.gameId, this.token, at),
+      at === null && this.token ? api.getJson(`/v1/games/${this.gameId}/legal-moves`, this.token) : null,
+      at === null && !this.token ? this.refreshSummary() : null,
+    ]);
+    if (drawing !== this.drawing) return; // a newer redraw is on its way
+    const root = showPicture($("board"), picture);
+    root.setAttribute("data-version", at ?? this.version);
+    this.showTurn(moves?.awaiting ?? this.summary.awaiting);
+    $("controls").replaceChildren();
+    if (at !== null) {
+      $("controls").append(element("p", { class: "hint" }, "Replaying. Press Live to play on."));
+    } else if (moves) {
+      this.showMoves(root, moves);
+    }
+  }
+
+  async refreshSummary() {
+    this.summary = await api.getJson(`/v1/games/${this.gameId}`, this.token);
+  }
+
+  showTurn(awaiting) {
+    const line = $("turn");
+    if (this.moment !== null) {
+      line.textContent = "";
+      return;
+    }
+    if (!awaiting || awaiting.length === 0) {
+      line.textContent = "Nobody is awaited: the game is over.";
+      return;
+    }
+    const parts = awaiting.map((d) => {
+      const what = d.kind.replaceAll("_", " ") + (d.tile ? ` (${d.tile})` : "");
+      return d.seat === this.seat ? `Your move: ${what}` : `Waiting for ${this.who(d.seat)}: ${what}`;
+    });
+    line.textContent = parts.join("; ");
+  }
+
+  showMoves(root, moves) {
+    const panel = $("controls");
+    const send = (command) => this.send(command, moves.version);
+    for (const decision of moves.commands.decisions) {
+      const onBoard = new Set(CATAN_ON_BOARD);
+      const area = element("div", { class: "decision", "data-kind": decision.kind });
+      panel.append(area);
+      if (decision.commands.place_tile) {
+        const options = decision.commands.place_tile;
+        const tile = options.tile ?? moves.awaiting.find((d) => d.id === decision.id)?.tile;
+        offerPlacements(root, { ruleset: this.summary.ruleset, tile, options, panel: area, send });
+        onBoard.add("place_tile");
+      } else {
+        const chooser = element("div", { class: "chooser" });
+        area.append(chooser);
+        offerPlaces(root, { commands: decision.commands, who: this.who, send, chooser });
+      }
+      area.append(...commandControls(decision, { who: this.who, send, onBoard }));
+    }
+  }
+
+  async send(command, version) {
+    clearError();
+    $("controls").querySelectorAll("button").forEach((b) => (b.disabled = true));
+    try {
+      const answer = await api.submitMove(this.gameId, this.token, command, version);
+      this.addEvents(answer.events);
+    } catch (error) {
+      showError(error);
+    }
+    await this.redraw();
+  }
+
+  // -- replay ----------------------------------------------------------------------------
+
+  bindReplay() {
+    const slider = $("moment");
+    slider.min = 1;
+    slider.oninput = () => this.goTo(Number(slider.value));
+    $("first").onclick = () => this.goTo(1);
+    $("back").onclick = () => this.goTo((this.moment ?? this.version) - 1);
+    $("forward").onclick = () => this.goTo((this.moment ?? this.version) + 1);
+    $("live").onclick = () => this.goTo(this.version);
+    document.onkeydown = (event) => {
+      if (event.target.closest("input, select, textarea")) return; // the slider moves itself
+      if (event.key === "ArrowLeft") $("back").click();
+      else if (event.key === "ArrowRight") $("forward").click();
+    };
+  }
+
+  goTo(version) {
+    const moment = Math.min(Math.max(1, version), this.version);
+    this.moment = moment === this.version ? null : moment;
+    $("moment").value = moment;
+    this.showMoment();
+    this.redraw().catch(showError);
+  }
+
+  showMoment() {
+    const at = this.moment ?? this.version;
+    $("moment-label").textContent = this.moment === null ? `Now: move ${at} of ${this.version}` : `Replay: move ${at} of ${this.version}`;
+    for (const item of $("log").children) {
+      const seq = Number(item.dataset.seq);
+      item.classList.toggle("later", seq > at);
+      item.classList.toggle("current", seq === at);
+    }
+    const current = $("log").querySelector(".current");
+    if (current) current.scrollIntoView({ block: "nearest" });
+  }
+}
+
+// -- routing ---------------------------------------------------------------------------------
+
+let screen = null;
+
+async function route() {
+  if (screen) screen.close();
+  screen = null;
+  clearError();
+  const where = new URLSearchParams(location.hash.slice(1));
+  const gameId = where.get("game");
+  if (!gameId) return showStart();
+  const seat = where.has("seat") ? Number(where.get("seat")) : null;
+  screen = new GameScreen(gameId, seat);
+  await screen.open();
+}
+
+function bindKey() {
+  $("api-key").value = api.apiKey();
+  $("key-status").textContent = api.apiKey() ? "kept for this tab" : "";
+  $("key-form").onsubmit = (event) => {
+    event.preventDefault();
+    api.setApiKey($("api-key").value.trim());
+    $("key-status").textContent = "kept for this tab";
+    if (screen) route().catch(showError); // a game that needed the key: open it again
+  };
+  $("error").onclick = clearError;
+}
+
+bindKey();
+window.addEventListener("hashchange", () => route().catch(showError));
+route().catch(showError);
