@@ -13,9 +13,10 @@ skips.
 
 from __future__ import annotations
 
+import json
 import os
 import signal
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -47,6 +48,21 @@ def pages(browser, server) -> Iterator:  # noqa: F811 (the imported fixture)
     finally:
         for page in opened:
             page.close()
+
+
+def expect_errors(watched: Watched, *fragments: str) -> None:
+    """The browser reports each failed request on the console: those a test caused on
+    purpose must be there, and are then no longer counted as errors."""
+    for fragment in fragments:
+        assert any(fragment in error for error in watched.errors), (fragment, watched.errors)
+    watched.errors = [e for e in watched.errors if not any(f in e for f in fragments)]
+
+
+def error_words(page) -> str:
+    page.wait_for_selector("#error:not([hidden])")
+    words = page.inner_text("#error")
+    assert "{" not in words and "urn:" not in words  # the problem in words, not its JSON
+    return words
 
 
 def shot(page, name: str) -> None:
@@ -95,10 +111,11 @@ def tiles_drawn(page) -> list[tuple[str, ...]]:
     )
 
 
-def place_a_tile(page, turn: int) -> None:
+def place_a_tile(page, turn: int, competing: Callable[[], None] | None = None) -> None:
     """Clicks a ghost cell, turns the tile through every rotation allowed there (the
     preview on the board follows), places it, then puts a follower on the first spot
-    offered or none."""
+    offered or none; ``competing`` sends another move for the seat just before the
+    page's figure step reaches the service."""
     page.wait_for_selector(".ghost")
     ghosts = page.locator(".ghost")
     ghosts.nth(turn % ghosts.count()).click()
@@ -118,6 +135,8 @@ def place_a_tile(page, turn: int) -> None:
     page.wait_for_selector("[data-command=skip]")
     shot(page, f"carcassonne-turn-{turn}-figure")
     version = board_version(page)
+    if competing is not None:
+        page.route("**/moves", lambda route: (competing(), route.continue_()), times=1)
     followers = page.locator("[data-command=place_follower]")
     if turn == 0 and followers.count():
         followers.first.click()
@@ -136,7 +155,7 @@ def test_play_carcassonne_against_a_bot_replay_and_spectate(pages, server, api_k
     assert "X-Seat-Token" not in page.url and "tgs_" not in page.url
     shot(page, "carcassonne-created")
 
-    for turn in range(3):
+    for turn in range(2):
         place_a_tile(page, turn)
         # the bot's answer arrives in words: its tile and its turn's end
         page.wait_for_function(
@@ -144,13 +163,31 @@ def test_play_carcassonne_against_a_bot_replay_and_spectate(pages, server, api_k
             ".filter(li => li.textContent.startsWith('greedy bot placed')).length > n",
             arg=turn,
         )
+
+    # the third turn meets a move sent first by another client of the same seat: the
+    # page says so in words (409) and shows the game as it now is
+    client = Client(server.url, api_key)
+    token = page.evaluate(
+        "id => JSON.parse(sessionStorage.getItem('tilegames.tokens.' + id))[0]", game_id
+    )
+
+    def skip_first() -> None:
+        summary = client.get(f"/v1/games/{game_id}").json()
+        answer = client.move(game_id, token, {"type": "skip"}, summary["version"])
+        assert answer.status_code == 200, answer.text
+
+    place_a_tile(page, 2, competing=skip_first)
+    assert error_words(page).startswith("The game has moved on: expected version ")
+    expect_errors(player, "status of 409")
+    page.wait_for_selector(".ghost")
+    shot(page, "carcassonne-conflict")
     lines = log_lines(page)
     assert any(line.startswith("Ada put a follower on the") for line in lines)
     assert sum(line.startswith("Ada placed ") for line in lines) == 3
+    assert sum(line.startswith("greedy bot placed ") for line in lines) == 3
     assert not any("{" in line for line in lines)  # words, not JSON
     shot(page, "carcassonne-after-three-turns")
 
-    client = Client(server.url, api_key)
     state = client.get(f"/v1/games/{game_id}/state").json()
     version = state["version"]
     assert board_version(page) == version
@@ -175,6 +212,10 @@ def test_play_carcassonne_against_a_bot_replay_and_spectate(pages, server, api_k
     spectator = pages()
     watcher = spectator.page
     start(watcher, server, api_key)
+    watcher.fill("#open-game", "00000000-0000-4000-8000-000000000000")
+    watcher.click("#open")
+    assert error_words(watcher).startswith("No such game: no game with id 00000000-")
+    expect_errors(spectator, "status of 404")
     watcher.fill("#open-game", game_id)
     watcher.click("#open")
     watcher.wait_for_selector(f"#board svg[data-version='{version}']")
@@ -219,8 +260,25 @@ def kill_workers(master: int) -> None:
             os.kill(int(stat.parent.name), signal.SIGKILL)
 
 
+#: the service's own answer over its rate limit (service/api/problems.py)
+RATE_LIMITED = {
+    "status": 429,
+    "headers": {"Content-Type": "application/problem+json", "Retry-After": "7"},
+    "body": json.dumps(
+        {
+            "type": "urn:tilegames:problem:rate_limited",
+            "title": "Too Many Requests",
+            "status": 429,
+            "detail": "rate limit exceeded (6000 per 1 minute)",
+            "code": "rate_limited",
+        }
+    ),
+}
+
+
 def test_catan_set_up_by_clicking_the_board(pages, server, api_key):
-    page = pages().page
+    watched = pages()
+    page = watched.page
     start(page, server, api_key)
     create(page, "catan", "value")
     for round_ in (1, 2):
@@ -239,7 +297,19 @@ def test_catan_set_up_by_clicking_the_board(pages, server, api_key):
             " && document.querySelectorAll('#board g.road[data-seat=\"0\"]').length == n",
             arg=round_,
         )
-    # the set-up is over: Ada rolls with a button built from legal-moves
+    # the set-up is over: Ada rolls with a button built from legal-moves; the first
+    # try meets the rate limit, the second a network failure, both said in words
+    page.route("**/moves", lambda route: route.fulfill(**RATE_LIMITED), times=1)
+    page.click("[data-command=roll]")
+    assert error_words(page) == (
+        "Too Many Requests: rate limit exceeded (6000 per 1 minute). Try again in 7 seconds."
+    )
+    page.route("**/moves", lambda route: route.abort("internetdisconnected"), times=1)
+    page.click("[data-command=roll]")
+    assert error_words(page).startswith("The service cannot be reached")
+    expect_errors(watched, "status of 429", "net::ERR_INTERNET_DISCONNECTED")
+    page.wait_for_selector("[data-command=roll]:enabled")  # the page is ready again
+    shot(page, "catan-network-error")
     page.click("[data-command=roll]")
     page.wait_for_function(
         "() => [...document.querySelectorAll('#log li')]"

@@ -17,6 +17,12 @@ const $ = (id) => document.getElementById(id);
 // dice (randomness "internal"), and whole boards or tile lists are not typed in here.
 const FIXED_OPTIONS = new Set(["randomness"]);
 
+// Goes to a place of the page; going again where it already is opens it again.
+function go(place) {
+  if (location.hash.slice(1) === place) route().catch(showError);
+  else location.hash = place;
+}
+
 function showError(error) {
   $("error").textContent = error instanceof api.ApiError ? error.message : `Something went wrong: ${error.message}`;
   $("error").hidden = false;
@@ -116,19 +122,19 @@ async function createGame(ruleset) {
   const game = await api.postJson("/v1/games", { ruleset: ruleset.name, options, seats });
   for (const { seat, token } of game.seat_tokens) api.keepSeatToken(game.id, seat, token);
   const first = game.seat_tokens[0];
-  location.hash = first ? `game=${game.id}&seat=${first.seat}` : `game=${game.id}`;
+  go(first ? `game=${game.id}&seat=${first.seat}` : `game=${game.id}`);
 }
 
 // A token typed in: which seat of the game it plays is what legal-moves answers.
 async function openWithToken(gameId, token) {
   clearError();
   if (!token) {
-    location.hash = `game=${gameId}`;
+    go(`game=${gameId}`);
     return;
   }
   const moves = await api.getJson(`/v1/games/${gameId}/legal-moves`, token);
   api.keepSeatToken(gameId, moves.seat, token);
-  location.hash = `game=${gameId}&seat=${moves.seat}`;
+  go(`game=${gameId}&seat=${moves.seat}`);
 }
 
 // -- the game screen -------------------------------------------------------------------------
@@ -182,7 +188,7 @@ class GameScreen {
     $("viewer").replaceChildren(...viewers);
     $("viewer").onchange = () => {
       const seat = $("viewer").value;
-      location.hash = seat === "" ? `game=${this.gameId}` : `game=${this.gameId}&seat=${seat}`;
+      go(seat === "" ? `game=${this.gameId}` : `game=${this.gameId}&seat=${seat}`);
     };
   }
 
@@ -232,9 +238,7 @@ class GameScreen {
     root.setAttribute("data-version", at ?? this.version);
     this.showTurn(moves?.awaiting ?? this.summary.awaiting);
     $("controls").replaceChildren();
-    if (at !== null) {
-      $("controls").append(element("p", { class: "hint" }, "Replaying. Press Live to play on."));
-    } else if (moves) {
+    if (at === null && moves) {
       this.showMoves(root, moves);
     }
   }
@@ -246,7 +250,7 @@ class GameScreen {
   showTurn(awaiting) {
     const line = $("turn");
     if (this.moment !== null) {
-      line.textContent = "";
+      line.textContent = `Replay: the board after move ${this.moment}. Press Live to play on.`;
       return;
     }
     if (!awaiting || awaiting.length === 0) {
@@ -344,7 +348,15 @@ async function route() {
   if (!gameId) return showStart();
   const seat = where.has("seat") ? Number(where.get("seat")) : null;
   screen = new GameScreen(gameId, seat);
-  await screen.open();
+  try {
+    await screen.open();
+  } catch (error) {
+    // back to the start screen, where the id, the token or the key can be put right
+    screen.close();
+    screen = null;
+    await showStart();
+    throw error;
+  }
 }
 
 function bindKey() {
@@ -354,7 +366,7 @@ function bindKey() {
     event.preventDefault();
     api.setApiKey($("api-key").value.trim());
     $("key-status").textContent = "kept for this tab";
-    if (screen) route().catch(showError); // a game that needed the key: open it again
+    if (location.hash) route().catch(showError); // a game that needed the key: open it again
   };
   $("error").onclick = clearError;
 }

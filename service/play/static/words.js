@@ -31,6 +31,7 @@ function spotWords(spot) {
 const SENTENCES = {
   game_started: (d) => `The game began with ${d.seats} seats.`,
   tile_drawn: (d, who) => (d.tile ? `${who(d.seat)} drew ${d.tile}.` : `${who(d.seat)} drew a tile.`),
+  tile_set_aside: (d, who) => `${d.tile} fits nowhere on the board: set aside, and ${who(d.seat)} draws again.`,
   tile_placed: (d, who) => `${who(d.seat)} placed ${d.tile} at ${at(d)}, turned ${d.rotation}°.`,
   follower_placed: (d, who) =>
     `${who(d.seat)} put a ${humanize(d.figure || "follower")} on ${spotWords(d.spot)} at ${at(d)}.`,
@@ -39,7 +40,9 @@ const SENTENCES = {
     const winners = (d.winners || []).map(who);
     const what = `${d.complete ? "a completed" : "an unfinished"} ${d.kind}`;
     if (!winners.length) return `Nobody scored ${what}.`;
-    return `${list(winners)} scored ${d.points} for ${what}${d.reason ? ` (${d.reason})` : ""}.`;
+    // the reason repeats the feature before its colon: "completed city: 2 x 2 tiles..."
+    const why = d.reason ? ` (${d.reason.replace(/^[^:]*: /, "")})` : "";
+    return `${list(winners)} scored ${d.points} for ${what}${why}.`;
   },
   turn_ended: (d, who) => `${who(d.seat)}'s turn ended; ${who(d.next)} plays next.`,
   settlement_built: (d, who) => `${who(d.seat)} built a settlement at ${d.corner}.`,
@@ -63,7 +66,11 @@ const SENTENCES = {
   trade_offered: (d, who) => `${who(d.seat)} offers ${cards(d.give)} for ${cards(d.get)}.`,
   longest_road: (d, who) => (d.seat === null ? "Nobody holds the longest road now." : `${who(d.seat)} holds the longest road (${d.length}).`),
   largest_army: (d, who) => `${who(d.seat)} holds the largest army (${d.knights} knights).`,
-  game_ended: (d, who) => `The game is over${d.winners && d.winners.length ? `: ${list(d.winners.map(who))} won` : ""}.`,
+  game_ended: (d, who) => {
+    const won = d.winners && d.winners.length ? `: ${list(d.winners.map(who))} won` : "";
+    const scores = Array.isArray(d.scores) ? ` Final scores: ${d.scores.map((n, seat) => `${who(seat)} ${n}`).join(", ")}.` : "";
+    return `The game is over${won}.${scores}`;
+  },
 };
 
 function fallback(type, data, who) {
