@@ -66,15 +66,16 @@ function optionValue(name, spec) {
   return [...input.querySelectorAll("input:checked")].map((box) => box.value);
 }
 
-function seatRow(ruleset, k) {
-  const kind = element("select", { class: "seat-kind", "aria-label": `Seat ${k} plays as` }, [
+// One seat of the new game (the list numbers them from 0, as the API does): a person
+// with a name, or one of the ruleset's bots; the first is a person, the others bots.
+function seatRow(ruleset, first) {
+  const kind = element("select", { class: "seat-kind", "aria-label": "plays as" }, [
     element("option", { value: "" }, "a person"),
-    ...ruleset.bots.map((bot) => element("option", { value: bot, selected: k > 0 && bot === ruleset.bots.at(-1) }, `the ${bot} bot`)),
+    ...ruleset.bots.map((bot) => element("option", { value: bot, selected: !first && bot === ruleset.bots.at(-1) }, `the ${bot} bot`)),
   ]);
-  const name = element("input", { class: "seat-name", value: k === 0 ? "Ada" : "", placeholder: "name", "aria-label": `Seat ${k} name` });
-  const row = element("div", { class: "seat" }, [`Seat ${k}: `, kind, " ", name]);
-  const remove = button("Remove", () => row.remove());
-  row.append(" ", remove);
+  const name = element("input", { class: "seat-name", value: first ? "Ada" : "", placeholder: "name", "aria-label": "name" });
+  const row = element("li", { class: "seat" }, [kind, " ", name]);
+  row.append(" ", button("Remove", () => row.remove()));
   return row;
 }
 
@@ -89,11 +90,14 @@ async function showStart() {
     const ruleset = chosen();
     const options = Object.entries(ruleset.description.options || {}).filter(([name]) => !FIXED_OPTIONS.has(name));
     $("options").replaceChildren(element("legend", {}, "Options"), ...options.map(([name, spec]) => optionInput(name, spec)).filter(Boolean));
-    $("seats").replaceChildren(element("legend", {}, `Seats (${ruleset.min_seats} to ${ruleset.max_seats})`), seatRow(ruleset, 0), seatRow(ruleset, 1));
+    $("seats").replaceChildren(
+      element("legend", {}, `Seats (${ruleset.min_seats} to ${ruleset.max_seats})`),
+      element("ol", { id: "seat-list", start: 0 }, [seatRow(ruleset, true), seatRow(ruleset, false)]),
+    );
   };
   select.onchange = showRuleset;
   showRuleset();
-  $("add-seat").onclick = () => $("seats").append(seatRow(chosen(), $("seats").querySelectorAll(".seat").length));
+  $("add-seat").onclick = () => $("seat-list").append(seatRow(chosen(), false));
   $("create-form").onsubmit = (event) => {
     event.preventDefault();
     createGame(chosen()).catch(showError);
@@ -228,6 +232,7 @@ class GameScreen {
   async redraw() {
     const drawing = ++this.drawing;
     const at = this.moment;
+    const version = at ?? this.version; // the picture shows at least this move
     const [picture, moves] = await Promise.all([
       api.boardPicture(this.gameId, this.token, at),
       at === null && this.token ? api.getJson(`/v1/games/${this.gameId}/legal-moves`, this.token) : null,
@@ -235,7 +240,7 @@ class GameScreen {
     ]);
     if (drawing !== this.drawing) return; // a newer redraw is on its way
     const root = showPicture($("board"), picture);
-    root.setAttribute("data-version", at ?? this.version);
+    root.setAttribute("data-version", version);
     this.showTurn(moves?.awaiting ?? this.summary.awaiting);
     $("controls").replaceChildren();
     if (at === null && moves) {

@@ -44,6 +44,18 @@ const SENTENCES = {
     const why = d.reason ? ` (${d.reason.replace(/^[^:]*: /, "")})` : "";
     return `${list(winners)} scored ${d.points} for ${what}${why}.`;
   },
+  feature_evaluated: (d, who) => {
+    const winners = (d.winners || []).map(who);
+    const what = `${d.complete ? "a completed" : "an unfinished"} ${d.kind}`;
+    if (!winners.length) return `Nobody took the ${d.ware} of ${what}.`;
+    const why = d.reason ? ` (${d.reason.replace(/^[^:]*: /, "")})` : "";
+    return `${list(winners)} took ${d.wares} ${d.ware} from ${what}${why}.`;
+  },
+  islander_retrieved: (d, who) => `${who(d.seat)} took back the islander on ${spotWords(d.spot)} at ${at(d)}.`,
+  ship_revealed: (d) => `Ship ${d.ship} turned up: ${d.points} points.`,
+  ship_awarded: (d, who) => (d.ship ? `${who(d.seat)} won ship ${d.ship} (${d.points} points) at a market.` : `${who(d.seat)} won no ship: ${d.reason}.`),
+  delivery_offered: (d, who) => `${who(d.seat)} may deliver wares to a ship.`,
+  wares_delivered: (d, who) => `${who(d.seat)} delivered ${cards(d.wares)} to ship ${d.ship} for ${d.points} points.`,
   turn_ended: (d, who) => `${who(d.seat)}'s turn ended; ${who(d.next)} plays next.`,
   settlement_built: (d, who) => `${who(d.seat)} built a settlement at ${d.corner}.`,
   city_built: (d, who) => `${who(d.seat)} built a city at ${d.corner}.`,
