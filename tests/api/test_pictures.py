@@ -16,6 +16,7 @@ from collections import Counter
 import psycopg
 import pytest
 
+from service.pictures import squares
 from service.pictures.carcassonne import all_tiles
 from service.pictures.svg import num
 from service.rules.core import Event
@@ -420,12 +421,31 @@ def test_one_tile_picture(client, path, query, tile, rotation):
     root = parse(response)
     (drawn,) = with_class(root, "tile")
     assert (drawn.get("data-tile"), drawn.get("data-rotation")) == (tile, rotation)
+    check_spot_points(path, drawn)
     assert response.headers["Cache-Control"] == "public, max-age=86400"
     assert client.get(path, query_string=query).data == response.data
     cached = client.get(
         path, query_string=query, headers={"If-None-Match": response.headers["ETag"]}
     )
     assert cached.status_code == 304
+
+
+def check_spot_points(path: str, drawn: ET.Element) -> None:
+    """The tile lists where a figure stands on each of its spots at that rotation, the
+    points the boards draw figures at."""
+    from service.pictures import carcassonne, south_seas
+
+    catalogue = carcassonne.all_tiles() if "/carcassonne/" in path else south_seas.catalogue_for({})
+    tile = catalogue.get(drawn.get("data-tile"))
+    q = int(drawn.get("data-rotation")) // 90
+    anchors = squares.draw(tile, q).anchors
+    listed = {}
+    for item in drawn.get("data-spots").split(";"):
+        spot, x, y = item.split(" ")
+        listed[spot] = (float(x), float(y))
+    assert set(listed) == set(tile.spots[q])
+    for spot, (x, y) in listed.items():
+        assert (x, y) == pytest.approx(anchors[spot], abs=0.01)
 
 
 def test_tile_pictures_draw_each_features_kind():

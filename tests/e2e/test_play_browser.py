@@ -113,9 +113,9 @@ def tiles_drawn(page) -> list[tuple[str, ...]]:
 
 def place_a_tile(page, turn: int, competing: Callable[[], None] | None = None) -> None:
     """Clicks a ghost cell, turns the tile through every rotation allowed there (the
-    preview on the board follows), places it, then puts a follower on the first spot
-    offered or none; ``competing`` sends another move for the seat just before the
-    page's figure step reaches the service."""
+    preview on the board follows), places it, then on the first turn puts a follower on
+    the first spot ringed on the board, later none; ``competing`` sends another move for
+    the seat just before the page's figure step reaches the service."""
     page.wait_for_selector(".ghost")
     ghosts = page.locator(".ghost")
     ghosts.nth(turn % ghosts.count()).click()
@@ -133,13 +133,14 @@ def place_a_tile(page, turn: int, competing: Callable[[], None] | None = None) -
     page.click("#place-tile")
     after_move(page, version)
     page.wait_for_selector("[data-command=skip]")
+    if turn == 0:  # nobody has a follower yet: the new tile has a free spot
+        page.wait_for_selector(".mark.spot")
     shot(page, f"carcassonne-turn-{turn}-figure")
     version = board_version(page)
     if competing is not None:
         page.route("**/moves", lambda route: (competing(), route.continue_()), times=1)
-    followers = page.locator("[data-command=place_follower]")
-    if turn == 0 and followers.count():
-        followers.first.click()
+    if turn == 0:  # a follower, by its ring on the tile just placed
+        page.locator(".mark.spot").first.click()
     else:
         page.click("[data-command=skip]")
     after_move(page, version)

@@ -9,7 +9,7 @@ import { ON_BOARD as CATAN_ON_BOARD, offerPlaces } from "./catan.js";
 import { commandControls } from "./commands.js";
 import { button, element } from "./dom.js";
 import { follow } from "./stream.js";
-import { offerPlacements } from "./tiles.js";
+import { offerPlacements, offerSpots } from "./tiles.js";
 import { eventWords } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
@@ -272,19 +272,26 @@ class GameScreen {
   showMoves(root, moves) {
     const panel = $("controls");
     const send = (command) => this.send(command, moves.version);
+    const ruleset = this.summary.ruleset;
     for (const decision of moves.commands.decisions) {
+      const details = moves.awaiting.find((d) => d.id === decision.id) ?? {};
       const onBoard = new Set(CATAN_ON_BOARD);
       const area = element("div", { class: "decision", "data-kind": decision.kind });
       panel.append(area);
       if (decision.commands.place_tile) {
         const options = decision.commands.place_tile;
-        const tile = options.tile ?? moves.awaiting.find((d) => d.id === decision.id)?.tile;
-        offerPlacements(root, { ruleset: this.summary.ruleset, tile, options, panel: area, send });
+        const tile = options.tile ?? details.tile;
+        offerPlacements(root, { ruleset, tile, options, panel: area, send });
         onBoard.add("place_tile");
       } else {
         const chooser = element("div", { class: "chooser" });
         area.append(chooser);
-        offerPlaces(root, { commands: decision.commands, who: this.who, send, chooser });
+        const offer = { commands: decision.commands, who: this.who, send, chooser };
+        offerPlaces(root, offer); // Catan's corners, paths and hexes, if the decision names any
+        if (details.x !== undefined) {
+          // a figure step on the tile just placed at (x, y)
+          offerSpots(root, { ruleset, x: details.x, y: details.y, ...offer }).catch(showError);
+        }
       }
       area.append(...commandControls(decision, { who: this.who, send, onBoard }));
     }

@@ -1,12 +1,14 @@
 // Placing a tile (Carcassonne, South Seas) by clicking the board: a ghost cell at each
 // (x, y) where legal-moves allows the tile; a click on one shows the tile there, and
 // further clicks (or the Turn button) cycle through the rotations allowed at that cell
-// only; Place sends the placement. The figure step that follows is a list of buttons
-// built from legal-moves (commands.js).
+// only; Place sends the placement. Then a ring on each spot of the placed tile where a
+// figure may go, where the tile picture says a figure stands (its data-spots); the same
+// choices are buttons too (commands.js).
 
-import { tileUrl } from "./api.js";
+import { send as request, tileUrl } from "./api.js";
 import { cellBox, makeRoom, markLayer, svgElement } from "./board.js";
-import { element } from "./dom.js";
+import { choices } from "./commands.js";
+import { button, element } from "./dom.js";
 
 // legal-moves lists placements as {tile, placements: [...]} (Carcassonne) or as a
 // plain list (South Seas); each is {x, y, rotation, ...}.
@@ -103,4 +105,49 @@ export function offerPlacements(root, { ruleset, tile, options, panel, send }) {
     layer.appendChild(ghost);
   });
   showChoice();
+}
+
+// Where a figure stands on each spot of `tile` turned `rotation`, in the tile's frame.
+async function spotPoints(ruleset, tile, rotation) {
+  const text = await (await request(tileUrl(ruleset, tile, rotation))).text();
+  const picture = new DOMParser().parseFromString(text, "image/svg+xml");
+  const listed = picture.querySelector("g.tile").getAttribute("data-spots") || "";
+  return new Map(
+    listed
+      .split(";")
+      .filter(Boolean)
+      .map((item) => {
+        const [spot, x, y] = item.split(" ");
+        return [spot, [Number(x), Number(y)]];
+      }),
+  );
+}
+
+// Rings on the spots of the tile at (x, y) where `commands` (a figure step's
+// place_follower or place_islander) may put a figure; a click sends it, or asks which
+// figure where several may go there.
+export async function offerSpots(root, { ruleset, x, y, commands, who, send, chooser }) {
+  const offered = Object.entries(commands).flatMap(([type, options]) => choices(type, options, who) || []);
+  const bySpot = new Map();
+  for (const choice of offered) {
+    if (!choice.command.spot) continue;
+    if (!bySpot.has(choice.command.spot)) bySpot.set(choice.command.spot, []);
+    bySpot.get(choice.command.spot).push(choice);
+  }
+  const placed = root.querySelector(`g.tile[data-x="${x}"][data-y="${y}"]`);
+  if (bySpot.size === 0 || !placed) return;
+  const points = await spotPoints(ruleset, placed.dataset.tile, placed.dataset.rotation);
+  const box = cellBox(root, x, y);
+  const layer = markLayer(root, false);
+  for (const [spot, found] of bySpot) {
+    const [px, py] = points.get(spot) ?? [50, 50];
+    const ring = svgElement("circle", { class: "mark spot", cx: box.left + px, cy: box.top + py, r: 12, "data-spot": spot });
+    ring.appendChild(svgElement("title")).textContent = found.map((choice) => choice.label).join("; ");
+    ring.addEventListener("click", () => {
+      if (found.length === 1) return send(found[0].command);
+      chooser.replaceChildren(...found.map((choice) => button(choice.label, () => send(choice.command))));
+    });
+    layer.appendChild(ring);
+  }
+  chooser.replaceChildren(element("p", { class: "hint" }, "Click a ring on the tile to place a figure there, or choose below."));
 }
