@@ -65,6 +65,16 @@ def error_words(page) -> str:
     return words
 
 
+def settled(page) -> None:
+    """Waits for the board of the last event the log shows (the page has caught up)."""
+    page.wait_for_function(
+        "() => { const items = document.querySelectorAll('#log li');"
+        " const board = document.querySelector('#board svg');"
+        " return items.length && board && board.dataset.version == items[items.length - 1].value"
+        " && !document.querySelector('#controls button:disabled'); }"
+    )
+
+
 def shot(page, name: str) -> None:
     OUTPUT.mkdir(exist_ok=True)
     page.screenshot(path=str(OUTPUT / f"play-{name}.png"), full_page=True)
@@ -153,7 +163,7 @@ def test_play_carcassonne_against_a_bot_replay_and_spectate(pages, server, api_k
     shot(page, "start")
     game_id = create(page, "carcassonne", "greedy")
     page.wait_for_selector(".ghost")
-    assert "X-Seat-Token" not in page.url and "tgs_" not in page.url
+    assert "tgs_" not in page.url and "tgk_" not in page.url  # credentials stay out
     shot(page, "carcassonne-created")
 
     for turn in range(2):
@@ -181,12 +191,14 @@ def test_play_carcassonne_against_a_bot_replay_and_spectate(pages, server, api_k
     assert error_words(page).startswith("The game has moved on: expected version ")
     expect_errors(player, "status of 409")
     page.wait_for_selector(".ghost")
+    settled(page)
     shot(page, "carcassonne-conflict")
     lines = log_lines(page)
     assert any(line.startswith("Ada put a follower on the") for line in lines)
     assert sum(line.startswith("Ada placed ") for line in lines) == 3
     assert sum(line.startswith("greedy bot placed ") for line in lines) == 3
     assert not any("{" in line for line in lines)  # words, not JSON
+    settled(page)
     shot(page, "carcassonne-after-three-turns")
 
     state = client.get(f"/v1/games/{game_id}/state").json()
@@ -230,10 +242,13 @@ def test_play_carcassonne_against_a_bot_replay_and_spectate(pages, server, api_k
     moved = board_version(page)
     watcher.wait_for_selector(f"#board svg[data-version='{moved}']")
     assert tiles_drawn(watcher) == tiles_drawn(page)
+    settled(watcher)
     shot(watcher, "carcassonne-spectator-live")
 
     # a lost stream: every worker killed; the page says so, reconnects after the last
     # event it has (Last-Event-ID) and follows the next turn
+    resumed: list[str | None] = []
+    watcher.on("request", lambda request: resumed.append(last_event_id(request)))
     kill_workers(server.process.pid)
     watcher.wait_for_selector("#connection.warn")
     assert "Connection lost" in watcher.inner_text("#connection")
@@ -241,13 +256,22 @@ def test_play_carcassonne_against_a_bot_replay_and_spectate(pages, server, api_k
     server.wait_ready()
     watcher.wait_for_selector("#connection.ok")
     assert "Reconnected" in watcher.inner_text("#connection")
+    assert str(moved) in resumed  # asked for what follows the last event it had
     for cut in (player, spectator):  # the browser reports each cut stream: expected here
         cut.errors = [e for e in cut.errors if "net::ERR_INCOMPLETE_CHUNKED_ENCODING" not in e]
     place_a_tile(page, 4)
     moved = board_version(page)
     watcher.wait_for_selector(f"#board svg[data-version='{moved}']")
     assert log_lines(watcher) == log_lines(page)
+    settled(watcher)
     shot(watcher, "carcassonne-spectator-reconnected")
+
+
+def last_event_id(request) -> str | None:
+    """The Last-Event-ID a request for the events stream sends, if it is one."""
+    if not request.url.endswith("/events"):
+        return None
+    return request.all_headers().get("last-event-id")
 
 
 def kill_workers(master: int) -> None:
@@ -309,13 +333,14 @@ def test_catan_set_up_by_clicking_the_board(pages, server, api_key):
     page.click("[data-command=roll]")
     assert error_words(page).startswith("The service cannot be reached")
     expect_errors(watched, "status of 429", "net::ERR_INTERNET_DISCONNECTED")
-    page.wait_for_selector("[data-command=roll]:enabled")  # the page is ready again
+    settled(page)
     shot(page, "catan-network-error")
     page.click("[data-command=roll]")
     page.wait_for_function(
         "() => [...document.querySelectorAll('#log li')]"
         ".some(li => li.textContent.includes(' rolled '))"
     )
+    settled(page)
     shot(page, "catan-rolled")
     lines = log_lines(page)
     assert sum(line.startswith("Ada built a settlement at ") for line in lines) == 2

@@ -114,20 +114,24 @@ function respondButtons(options, who, send) {
   ];
 }
 
-// Controls for every command of `decision` but those in `onBoard` (drawn on the board).
+// Controls for every command of `decision` but those in `onBoard` (drawn on the board):
+// buttons first, then forms, and ending the turn last of all.
 export function commandControls(decision, { who, send, onBoard }) {
-  const out = [];
+  const buttons = [];
+  const forms = [];
+  const last = [];
   for (const [type, options] of Object.entries(decision.commands)) {
     if (onBoard.has(type)) continue;
     if (type === "respond_trade") {
-      out.push(...respondButtons(options, who, send));
+      buttons.push(...respondButtons(options, who, send));
     } else if (FORMS[type]) {
-      out.push(countsForm(type, options, send));
+      forms.push(countsForm(type, options, send));
     } else {
       const found = choices(type, options, who);
-      if (found === null) out.push(element("p", { class: "hint" }, `${commandWords({ type }, who)}: not offered by this page.`));
-      else out.push(...found.map(({ command, label }) => button(label, () => send(command), { "data-command": type })));
+      const into = type === "end_turn" ? last : buttons;
+      if (found === null) into.push(element("p", { class: "hint" }, `${commandWords({ type }, who)}: not offered by this page.`));
+      else into.push(...found.map(({ command, label }) => button(label, () => send(command), { "data-command": type })));
     }
   }
-  return out;
+  return [...buttons, ...forms, ...last];
 }

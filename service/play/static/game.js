@@ -11,6 +11,9 @@ import { follow } from "./stream.js";
 import { offerPlacements, offerSpots } from "./tiles.js";
 import { eventWords } from "./words.js";
 
+// What a decision asks, where its kind alone says too little.
+const DECISION_WORDS = { turn: "build, trade, play a card or end the turn" };
+
 export class GameScreen {
   constructor(gameId, seat) {
     this.gameId = gameId;
@@ -131,7 +134,7 @@ export class GameScreen {
       return;
     }
     const parts = awaiting.map((d) => {
-      const what = d.kind.replaceAll("_", " ") + (d.tile ? ` (${d.tile})` : "");
+      const what = (DECISION_WORDS[d.kind] ?? d.kind.replaceAll("_", " ")) + (d.tile ? ` (${d.tile})` : "");
       return d.seat === this.seat ? `Your move: ${what}` : `Waiting for ${this.who(d.seat)}: ${what}`;
     });
     line.textContent = parts.join("; ");

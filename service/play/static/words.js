@@ -76,6 +76,17 @@ const SENTENCES = {
   maritime_traded: (d, who) => `${who(d.seat)} traded ${cards(d.give)} with the bank for ${cards(d.get)}.`,
   trade_made: (d, who) => `${who(d.seat)} traded ${cards(d.give)} with ${who(d.with)} for ${cards(d.get)}.`,
   trade_offered: (d, who) => `${who(d.seat)} offers ${cards(d.give)} for ${cards(d.get)}.`,
+  trade_proposed: (d, who) => `${who(d.seat)} proposes to ${who(d.to)}: ${cards(d.give)} for ${cards(d.get)}.`,
+  trade_answered: (d, who) =>
+    d.answer === "counter"
+      ? `${who(d.seat)} counters: ${cards(d.give)} for ${cards(d.get)}.`
+      : `${who(d.seat)} ${d.answer === "accept" ? "accepts" : "declines"} the offer.`,
+  trade_passed: (d, who) => `${who(d.seat)} proposes no trade.`,
+  trade_cancelled: (d, who) => `${who(d.seat)} called the trade off.`,
+  knight_played: (d, who) => `${who(d.seat)} played a knight (${d.knights} so far).`,
+  road_building_played: (d, who) => `${who(d.seat)} played road building: ${d.roads} free roads.`,
+  year_of_plenty_played: (d, who) => `${who(d.seat)} played year of plenty: ${cards(d.resources)}.`,
+  monopoly_played: (d, who) => `${who(d.seat)} played monopoly on ${d.resource}.`,
   longest_road: (d, who) => (d.seat === null ? "Nobody holds the longest road now." : `${who(d.seat)} holds the longest road (${d.length}).`),
   largest_army: (d, who) => `${who(d.seat)} holds the largest army (${d.knights} knights).`,
   game_ended: (d, who) => {
