@@ -152,7 +152,9 @@ export class GameScreen {
       if (decision.commands.place_tile) {
         const options = decision.commands.place_tile;
         const tile = options.tile ?? details.tile;
-        offerPlacements(root, { ruleset, tile, options, panel: area, send });
+        const placing = element("div", { class: "placing" });
+        area.append(placing);
+        offerPlacements(root, { ruleset, tile, options, panel: placing, send });
         onBoard.add("place_tile");
       } else {
         const chooser = element("div", { class: "chooser" });

@@ -38,7 +38,8 @@ async function readMessages(body, onMessage) {
 }
 
 // Follows the game from event `after`; calls onEvent(item) for each event and
-// onStatus("live" | "lost" | "ended", lastSeq, error). Returns a function that stops.
+// onStatus("live" | "lost" | "ended", lastSeq, error, wasLost), where wasLost says a
+// "live" stream replaces one that was lost. Returns a function that stops.
 export function follow(gameId, token, after, { onEvent, onStatus }) {
   let last = after;
   let stopped = false;

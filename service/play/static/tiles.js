@@ -43,6 +43,10 @@ function preview(ruleset, tile, box, rotation) {
 
 export function offerPlacements(root, { ruleset, tile, options, panel, send }) {
   const cells = byCell(placementsOf(options));
+  if (cells.length === 0) {
+    panel.replaceChildren(element("p", {}, `${tile} fits nowhere.`));
+    return;
+  }
   const boxes = cells.map((cell) => cellBox(root, cell.x, cell.y));
   makeRoom(root, boxes);
   const layer = markLayer(root, false);
