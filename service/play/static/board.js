@@ -87,3 +87,15 @@ export function markLayer(root, inBoardArea) {
   parent.appendChild(layer);
   return layer;
 }
+
+// A mark a person can choose with the mouse or the keyboard (Tab to it, Enter or Space).
+export function onChoose(mark, choose) {
+  mark.setAttribute("tabindex", "0");
+  mark.setAttribute("role", "button");
+  mark.addEventListener("click", choose);
+  mark.addEventListener("keydown", (event) => {
+    if (event.key !== "Enter" && event.key !== " ") return;
+    event.preventDefault();
+    choose();
+  });
+}

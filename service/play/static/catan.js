@@ -4,7 +4,7 @@
 // command; where one place allows several (a road or a ship, a victim to rob), the
 // page asks which, with buttons.
 
-import { cornerPoint, edgePoint, hexPoint, markLayer, svgElement } from "./board.js";
+import { cornerPoint, edgePoint, hexPoint, markLayer, onChoose, svgElement } from "./board.js";
 import { button, element } from "./dom.js";
 
 const WORDS = {
@@ -71,7 +71,7 @@ export function offerPlaces(root, { commands, who, send, chooser }) {
   for (const place of places.values()) {
     const shape = mark(root, place);
     shape.appendChild(svgElement("title")).textContent = place.choices.map((c) => c.label).join("; ");
-    shape.addEventListener("click", () => {
+    onChoose(shape, () => {
       if (place.choices.length === 1) return send(place.choices[0].command);
       chooser.replaceChildren(
         element("p", {}, `At ${place.name}:`),

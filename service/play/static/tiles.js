@@ -6,7 +6,7 @@
 // choices are buttons too (commands.js).
 
 import { send as request, tileUrl } from "./api.js";
-import { cellBox, makeRoom, markLayer, svgElement } from "./board.js";
+import { cellBox, makeRoom, markLayer, onChoose, svgElement } from "./board.js";
 import { choices } from "./commands.js";
 import { button, element } from "./dom.js";
 
@@ -101,7 +101,7 @@ export function offerPlacements(root, { ruleset, tile, options, panel, send }) {
       "data-y": cell.y,
     });
     ghost.appendChild(svgElement("title")).textContent = `Place ${tile} at (${cell.x}, ${cell.y})`;
-    ghost.addEventListener("click", () => {
+    onChoose(ghost, () => {
       if (chosen?.ghost === ghost) return turn();
       chosen = { cell, box, ghost, turn: 0 };
       showChoice();
@@ -147,7 +147,7 @@ export async function offerSpots(root, { ruleset, x, y, commands, who, send, cho
     const [px, py] = points.get(spot) ?? [50, 50];
     const ring = svgElement("circle", { class: "mark spot", cx: box.left + px, cy: box.top + py, r: 12, "data-spot": spot });
     ring.appendChild(svgElement("title")).textContent = found.map((choice) => choice.label).join("; ");
-    ring.addEventListener("click", () => {
+    onChoose(ring, () => {
       if (found.length === 1) return send(found[0].command);
       chooser.replaceChildren(...found.map((choice) => button(choice.label, () => send(choice.command))));
     });
