@@ -62,7 +62,7 @@ function countsOf(form, prefix) {
 // Forms for the commands whose choice is an amount.
 const FORMS = {
   discard: (options) => ({
-    title: `Discard ${options.count} cards`,
+    title: `Discard ${options.count} of your cards (${cards(options.hand)})`,
     fields: () => countInputs("give", options.hand),
     command: (form) => ({ resources: countsOf(form, "give") }),
   }),
