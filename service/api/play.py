@@ -37,7 +37,7 @@ blp = Blueprint("play", __name__)
 
 
 @cache
-def _assets() -> tuple[str, dict[str, bytes]]:
+def asset_files() -> tuple[str, dict[str, bytes]]:
     """The version (a hash of every asset) and each asset's bytes, by name."""
     files = {
         entry.name: entry.read_bytes()
@@ -64,7 +64,7 @@ def bare() -> Response:
 
 @blp.get("/play/")
 def page() -> Response:
-    version, _ = _assets()
+    version, _ = asset_files()
     folder = url_for("play.asset", version=version, name="")
     html = (_STATIC / "index.html").read_text().replace(ASSETS_MARK, folder.rstrip("/"))
     response = _send(html.encode(), "text/html; charset=utf-8", REVALIDATE)
@@ -74,7 +74,7 @@ def page() -> Response:
 
 @blp.get("/play/assets/<version>/<name>")
 def asset(version: str, name: str) -> Response:
-    current, files = _assets()
+    current, files = asset_files()
     if version != current or name not in files:
         abort(404)
     suffix = name[name.rindex(".") :]

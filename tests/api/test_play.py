@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from service.api.headers import PLAY_POLICY
-from service.api.play import _assets
+from service.api.play import asset_files
 
 IMPORT = re.compile(r'from "\./([a-z]+\.js)"')
 
@@ -40,14 +40,14 @@ def test_the_page_loads_only_files_of_this_origin_and_nothing_inline(client):
     assert "http:" not in html and "https:" not in html
     assert "<script>" not in html and "style=" not in html
     assert not re.search(r"\son[a-z]+=", html)  # no handler attributes
-    version, _ = _assets()
+    version, _ = asset_files()
     assert sorted(asset_urls(html)) == sorted(
         f"/play/assets/{version}/{name}" for name in ("icon.svg", "play.css", "main.js")
     )
 
 
 def test_assets_have_their_content_types_and_are_kept_by_version(client):
-    version, files = _assets()
+    version, files = asset_files()
     types = {".js": "text/javascript", ".css": "text/css", ".svg": "image/svg+xml"}
     # every module the page's script imports, and what they import, is served
     modules = {"main.js"}
