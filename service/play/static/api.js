@@ -44,7 +44,7 @@ async function failure(response) {
   }
   const title = problem.title || response.statusText || `HTTP ${response.status}`;
   let message = problem.detail ? `${title}: ${problem.detail}` : title;
-  if (problem.rule) message += ` (${problem.rule})`;
+  if (problem.rule && problem.rule !== problem.detail) message += ` (${problem.rule})`;
   if (response.status === 429) {
     const wait = response.headers.get("Retry-After");
     message += wait ? `. Try again in ${wait} seconds.` : ". Try again in a moment.";

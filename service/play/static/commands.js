@@ -59,6 +59,17 @@ function countsOf(form, prefix) {
   return counts;
 }
 
+// What to give (at most what the seat holds) and what to get, for a trade offered,
+// proposed or countered; both from the sending seat's side.
+function tradeForm(title, mayGive, submit) {
+  return {
+    title,
+    submit,
+    fields: () => [element("p", {}, "Give:"), ...countInputs("give", mayGive), element("p", {}, "Get:"), ...countInputs("get")],
+    command: (form) => ({ give: countsOf(form, "give"), get: countsOf(form, "get") }),
+  };
+}
+
 // Forms for the commands whose choice is an amount.
 const FORMS = {
   discard: (options) => ({
@@ -76,42 +87,38 @@ const FORMS = {
     fields: () => countInputs("get", options.bank),
     command: (form) => ({ resources: countsOf(form, "get") }),
   }),
-  offer_trade: (options) => ({
-    title: "Offer a trade to the other seats",
-    fields: () => [element("p", {}, "Give:"), ...countInputs("give", options.may_give), element("p", {}, "Get:"), ...countInputs("get")],
-    command: (form) => ({ give: countsOf(form, "give"), get: countsOf(form, "get") }),
-  }),
-  propose_trade: (options) => ({
-    title: "Propose a trade to the seat whose turn it is",
-    fields: () => [element("p", {}, "Give:"), ...countInputs("give", options.may_give), element("p", {}, "Get:"), ...countInputs("get")],
-    command: (form) => ({ give: countsOf(form, "give"), get: countsOf(form, "get") }),
-  }),
+  offer_trade: (options) => tradeForm("Offer a trade to the other seats", options.may_give),
+  propose_trade: (options) => tradeForm("Propose a trade to the seat whose turn it is", options.may_give),
 };
 
-function countsForm(type, options, send) {
-  const spec = FORMS[type](options);
+// A form sending `type` with the amounts `spec` reads, and `fixed` arguments.
+function countsForm(type, spec, send, fixed = {}) {
   const form = element("form", { class: "counts", "data-command": type }, [
     element("p", {}, spec.title),
     ...spec.fields(),
-    element("button", { type: "submit" }, commandWords({ type }, null)),
+    element("button", { type: "submit" }, spec.submit ?? commandWords({ type }, null)),
   ]);
   form.onsubmit = (event) => {
     event.preventDefault();
-    send({ type, ...spec.command(form) });
+    send({ type, ...fixed, ...spec.command(form) });
   };
   return form;
 }
 
-// The answer to another seat's offer: accept or decline (a counter-offer is sent as
-// respond_trade with give and get, which this page does not offer).
-function respondButtons(options, who, send) {
+// The answer to another seat's offer: accept, decline, or a counter-offer.
+function respondControls(options, who, send) {
   const offer = options.offer;
-  return [
+  const controls = [
     element("p", {}, `${who(offer.seat)} offers ${cards(offer.give)} for ${cards(offer.get)}.`),
     ...options.answers
       .filter((answer) => answer !== "counter")
       .map((answer) => button(answer === "accept" ? "Accept the offer" : "Decline", () => send({ type: "respond_trade", answer }))),
   ];
+  if (options.answers.includes("counter")) {
+    const counter = tradeForm("Or answer with another offer:", options.may_give, "Counter-offer");
+    controls.push(countsForm("respond_trade", counter, send, { answer: "counter" }));
+  }
+  return controls;
 }
 
 // Controls for every command of `decision` but those in `onBoard` (drawn on the board):
@@ -123,9 +130,9 @@ export function commandControls(decision, { who, send, onBoard }) {
   for (const [type, options] of Object.entries(decision.commands)) {
     if (onBoard.has(type)) continue;
     if (type === "respond_trade") {
-      buttons.push(...respondButtons(options, who, send));
+      buttons.push(...respondControls(options, who, send));
     } else if (FORMS[type]) {
-      forms.push(countsForm(type, options, send));
+      forms.push(countsForm(type, FORMS[type](options), send));
     } else {
       const found = choices(type, options, who);
       const into = type === "end_turn" ? last : buttons;

@@ -23,6 +23,8 @@ export class GameScreen {
     this.version = 0;
     this.moment = null; // null: now; else the version replayed
     this.drawing = 0; // the latest redraw asked for; older answers are dropped
+    this.pending = null; // a redraw waiting for a burst of events to end
+    this.shown = null; // what the board and controls show now
     this.stop = () => {};
   }
 
@@ -110,6 +112,11 @@ export class GameScreen {
       at === null && !this.token ? this.refreshSummary() : null,
     ]);
     if (drawing !== this.drawing) return; // a newer redraw is on its way
+    // the same picture and choices as shown: keep the page as it is (and what a person
+    // is typing into its forms)
+    const shown = `${version} ${JSON.stringify(moves)} ${picture}`;
+    if (shown === this.shown) return;
+    this.shown = shown;
     const root = showPicture($("board"), picture);
     root.setAttribute("data-version", version);
     this.showTurn(moves?.awaiting ?? this.summary.awaiting);
@@ -173,12 +180,14 @@ export class GameScreen {
   async send(command, version) {
     clearError();
     $("controls").querySelectorAll("button").forEach((b) => (b.disabled = true));
+    this.shown = null; // the controls changed: the next redraw draws them again
     try {
       const answer = await api.submitMove(this.gameId, this.token, command, version);
       this.addEvents(answer.events);
     } catch (error) {
       showError(error);
     }
+    clearTimeout(this.pending); // the redraw the new events asked for is this one
     await this.redraw();
   }
 
