@@ -8,7 +8,18 @@ from flask_smorest import Api
 from flask_smorest.utils import prepare_response
 
 from service import __doc__ as _service_doc
-from service.api import bodies, docs, games, headers, health, meta, pictures, problems, ratelimit
+from service.api import (
+    bodies,
+    docs,
+    games,
+    headers,
+    health,
+    meta,
+    pictures,
+    play,
+    problems,
+    ratelimit,
+)
 from service.api.apidoc import API_DESCRIPTION, TAGS
 from service.api.auth import SECURITY_SCHEMES, rate_limit_key
 from service.api.observability import configure_logging, install
@@ -102,6 +113,7 @@ def create_app(settings: Settings | None = None, *, extra_rulesets: list[Ruleset
     for blueprint in (meta.blp, games.blp, pictures.blp, health.blp):
         api.register_blueprint(blueprint)
     app.register_blueprint(docs.blp)  # Swagger UI, from the service itself
+    app.register_blueprint(play.blp)  # the browser client, a client of /v1 like any other
     limiter = Limiter(
         rate_limit_key,
         app=app,

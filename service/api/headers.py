@@ -22,6 +22,12 @@ DOCS_POLICY = (
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:;"
     " connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 )
+#: for the /play/ page (service/api/play.py): the same, without data: images (the
+#: board pictures are inserted as SVG elements, the tile pictures loaded from here)
+PLAY_POLICY = (
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self';"
+    " connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+)
 #: what a browser script may read of a response besides the simple headers
 EXPOSED = (
     "ETag, Location, Link, X-Request-Id, Idempotent-Replayed, Retry-After,"

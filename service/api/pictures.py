@@ -141,7 +141,12 @@ class BoardPicture(MethodView):
         `data-x`, `data-y`, `data-tile`, `data-rotation`), `figure` (`data-seat`,
         `data-figure`, `data-spot`), `hex` (`data-hex`, `data-terrain`,
         `data-number`), `building`, `road`, `ship`, `harbour`, `robber`, `pirate`,
-        `last-move`, `score` (`data-seat`, `data-score`).
+        `last-move`, `score` (`data-seat`, `data-score`). The root says where the board
+        lies on the picture, for clients that draw on it: `data-origin-x` and
+        `data-origin-y` (the top-left corner of cell (0, 0), or the centre of hex
+        (0, 0) inside the `board-area` group), `data-cell` (a square's side) or
+        `data-hex-size` (a hex's radius), and `data-board-width` (where the `panel`
+        group of scores begins).
 
         The same state always gives the same bytes, tagged by a strong `ETag`. Now:
         `Cache-Control: private, no-cache` (revalidate with If-None-Match); at `?at=`:
@@ -187,7 +192,9 @@ class TilePicture(MethodView):
         want the same drawings: a Carcassonne tile (base game or any expansion, by id
         or letter) or a South Seas tile, turned by `rotation`; or a Catan hex of a
         terrain, with an optional `number` token. Cached a day (`public,
-        max-age=86400`) with a strong `ETag`.
+        max-age=86400`) with a strong `ETag`. A square tile's `tile` group lists in
+        `data-spots` where the boards stand a figure on each of its spots, in the
+        tile's own 100 x 100 frame (`city:N 50 14;road:E,W 50 50`).
 
         **Errors:** 404 `not_found` for an unknown ruleset, tile or terrain; 422
         `validation_error` for a bad `rotation` or `number`.

@@ -120,10 +120,12 @@ def render(
     height = max(frame.height, panel_height + 40)
     body = [
         group({"class": "board-area"}, layers),
-        group({"transform": f"translate({num(frame.width)} 0)"}, [panel_svg]),
+        group({"class": "panel", "transform": f"translate({num(frame.width)} 0)"}, [panel_svg]),
     ]
     title = f"Carcassonne, version {version}"
-    return document(width, height, title, body, scale=_scale(width, height))
+    return document(
+        width, height, title, body, scale=_scale(width, height), data=tileboard.grid_data(frame)
+    )
 
 
 def _scale(width: float, height: float) -> float:

@@ -399,12 +399,20 @@ def render(
     height = max(board_h, panel_height + 40)
     body = [
         group({"class": "board-area", "transform": f"translate({num(dx)} {num(dy)})"}, layers),
-        group({"transform": f"translate({num(board_w)} 0)"}, [panel_svg]),
+        group({"class": "panel", "transform": f"translate({num(board_w)} 0)"}, [panel_svg]),
     ]
     scenario = view.get("scenario")
     title = "Catan" if not scenario else f"Catan: Seafarers, scenario {scenario.get('number')}"
     scale = min(1.0, 1600.0 / max(width, height))
-    return document(width, height, f"{title}, version {version}", body, scale)
+    # where hex (0, 0)'s centre lies and the hexes' size, for clients that draw on the
+    # board (the /play/ page's marks where a piece may go)
+    data = {
+        "data-origin-x": num(dx),
+        "data-origin-y": num(dy),
+        "data-hex-size": num(R),
+        "data-board-width": num(board_w),
+    }
+    return document(width, height, f"{title}, version {version}", body, scale, data=data)
 
 
 def _villages(villages: Sequence[Mapping[str, Any]]) -> str:

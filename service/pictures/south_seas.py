@@ -107,10 +107,11 @@ def render(
     height = max(frame.height, panel_height + 40)
     body = [
         group({"class": "board-area"}, layers),
-        group({"transform": f"translate({num(frame.width)} 0)"}, [panel_svg]),
+        group({"class": "panel", "transform": f"translate({num(frame.width)} 0)"}, [panel_svg]),
     ]
     scale = min(1.0, 1600.0 / max(width, height))
-    return document(width, height, f"Carcassonne: South Seas, version {version}", body, scale)
+    title = f"Carcassonne: South Seas, version {version}"
+    return document(width, height, title, body, scale, data=tileboard.grid_data(frame))
 
 
 def _name(names: Sequence[str], seat: int) -> str:

@@ -98,9 +98,17 @@ def polygon(points: Sequence[Point], **items: object) -> str:
     return el("polygon", {"points": pts, **{k.replace("_", "-"): v for k, v in items.items()}})
 
 
-def document(width: float, height: float, title: str, body: Iterable[str], scale=1.0) -> str:
+def document(
+    width: float,
+    height: float,
+    title: str,
+    body: Iterable[str],
+    scale=1.0,
+    data: Mapping[str, object] | None = None,
+) -> str:
     """The whole picture: an ``<svg>`` root with a title, a viewBox and a paper
-    background."""
+    background; ``data`` adds attributes to the root (how a board's coordinates map to
+    the picture's, for clients that draw on it)."""
     root = {
         "xmlns": "http://www.w3.org/2000/svg",
         "width": num(width * scale),
@@ -108,6 +116,7 @@ def document(width: float, height: float, title: str, body: Iterable[str], scale
         "viewBox": f"0 0 {num(width)} {num(height)}",
         "role": "img",
         "font-family": FONT,
+        **(data or {}),
     }
     inner = [
         f"<title>{clean(title)}</title>",

@@ -38,6 +38,19 @@ class Frame:
         return (MARGIN + (x - self.min_x) * TILE, MARGIN + (y - self.min_y) * TILE)
 
 
+def grid_data(frame: Frame) -> dict[str, object]:
+    """The root's data attributes that let a client draw on the board (the /play/
+    page's ghost cells where a tile may go): the picture point of cell (0, 0)'s top-left
+    corner, the cell's size, and the width of the board before the panel."""
+    ox, oy = frame.origin(0, 0)
+    return {
+        "data-origin-x": num(ox),
+        "data-origin-y": num(oy),
+        "data-cell": num(TILE),
+        "data-board-width": num(frame.width),
+    }
+
+
 def frame_of(board: Sequence[Mapping[str, Any]]) -> Frame:
     if not board:
         return Frame(0, 0, 1, 1)
@@ -235,6 +248,7 @@ def single_tile(catalogue: Catalogue, name: str, rotation: int, game: str) -> st
                 "class": "tile",
                 "data-tile": tile.id,
                 "data-rotation": rotation,
+                "data-spots": spot_points(tile, q),
                 "transform": "translate(10 10)",
             },
             [squares.tile_svg(tile, q)],
@@ -242,6 +256,14 @@ def single_tile(catalogue: Catalogue, name: str, rotation: int, game: str) -> st
         text(60, 126, f"{label} {rotation}°", size=9, text_anchor="middle"),
     ]
     return document(120, 136, f"{game} tile {label}, turned {rotation}°", body, scale=2)
+
+
+def spot_points(tile: TileType, q: int) -> str:
+    """Where a figure on each spot of the tile stands, as the boards draw it, in the
+    tile's own 100 x 100 frame: ``"city:N 50 14;road:E,W 50 50"``. Clients use it to
+    offer the spots of a placed tile on the board (the /play/ page)."""
+    anchors = squares.draw(tile, q).anchors
+    return ";".join(f"{spot} {num(x)} {num(y)}" for spot, (x, y) in anchors.items())
 
 
 def last_move_words(placed, figures, names: Sequence[str], figure_word: str) -> list[str]:

@@ -8,6 +8,7 @@ human seats play their ruleset's random bot on their own fold of the log they re
 
 from __future__ import annotations
 
+import math
 import random
 import xml.etree.ElementTree as ET
 from collections import Counter
@@ -15,7 +16,9 @@ from collections import Counter
 import psycopg
 import pytest
 
+from service.pictures import squares
 from service.pictures.carcassonne import all_tiles
+from service.pictures.svg import num
 from service.rules.catan.game import SCENARIOS
 from service.rules.core import Event
 from service.rules.registry import get_ruleset
@@ -101,6 +104,21 @@ def check_tiles(root: ET.Element, state: dict) -> None:
     )
     listed = Counter((t["x"], t["y"], t["tile"], t["rotation"]) for t in state["board"])
     assert drawn == listed
+    check_grid_data(root)
+
+
+def check_grid_data(root: ET.Element) -> None:
+    """The root says where cell (x, y) lies (what /play/ draws its ghost cells by): each
+    tile sits at origin + (x, y) x cell, left of where the board ends."""
+    ox, oy = float(root.get("data-origin-x")), float(root.get("data-origin-y"))
+    cell, board_width = float(root.get("data-cell")), float(root.get("data-board-width"))
+    for tile in with_class(root, "tile"):
+        x, y = int(tile.get("data-x")), int(tile.get("data-y"))
+        left, top = ox + x * cell, oy + y * cell
+        assert tile.get("transform") == f"translate({num(left)} {num(top)})"
+        assert left + cell < board_width
+    [panel] = with_class(root, "panel")
+    assert panel.get("transform") == f"translate({root.get('data-board-width')} 0)"
 
 
 def check_figures(root: ET.Element, figures: list[dict], extra: int = 0) -> None:
@@ -279,6 +297,23 @@ def check_catan(root: ET.Element, state: dict) -> None:
     pirate = state.get("pirate")
     assert [p.get("data-hex") for p in with_class(root, "pirate")] == ([pirate] if pirate else [])
     check_scores(root, [p["points"] for p in state["players"]])
+    check_hex_data(root)
+
+
+def check_hex_data(root: ET.Element) -> None:
+    """The root says where hex (q, r) lies (what /play/ draws its marks by): the board
+    is moved by the origin, and each hex's top corner is its centre, W (q + r / 2),
+    1.5 R r, one size R above."""
+    [area] = with_class(root, "board-area")
+    assert area.get("transform") == (
+        f"translate({root.get('data-origin-x')} {root.get('data-origin-y')})"
+    )
+    size = float(root.get("data-hex-size"))
+    for drawn in with_class(root, "hex"):
+        q, r = (int(n) for n in drawn.get("data-hex").split(","))
+        top = drawn.find(f"{SVG}polygon").get("points").split()[0]
+        x, y = (q + r / 2) * math.sqrt(3) * size, 1.5 * size * r - size
+        assert top == f"{num(x)},{num(y)}"
 
 
 def test_catan_base_game_board_shows_no_other_seats_hand(api):
@@ -387,12 +422,31 @@ def test_one_tile_picture(client, path, query, tile, rotation):
     root = parse(response)
     (drawn,) = with_class(root, "tile")
     assert (drawn.get("data-tile"), drawn.get("data-rotation")) == (tile, rotation)
+    check_spot_points(path, drawn)
     assert response.headers["Cache-Control"] == "public, max-age=86400"
     assert client.get(path, query_string=query).data == response.data
     cached = client.get(
         path, query_string=query, headers={"If-None-Match": response.headers["ETag"]}
     )
     assert cached.status_code == 304
+
+
+def check_spot_points(path: str, drawn: ET.Element) -> None:
+    """The tile lists where a figure stands on each of its spots at that rotation, the
+    points the boards draw figures at."""
+    from service.pictures import carcassonne, south_seas
+
+    catalogue = carcassonne.all_tiles() if "/carcassonne/" in path else south_seas.catalogue_for({})
+    tile = catalogue.get(drawn.get("data-tile"))
+    q = int(drawn.get("data-rotation")) // 90
+    anchors = squares.draw(tile, q).anchors
+    listed = {}
+    for item in drawn.get("data-spots").split(";"):
+        spot, x, y = item.split(" ")
+        listed[spot] = (float(x), float(y))
+    assert set(listed) == set(tile.spots[q])
+    for spot, (x, y) in listed.items():
+        assert (x, y) == pytest.approx(anchors[spot], abs=0.01)
 
 
 def test_tile_pictures_draw_each_features_kind():

@@ -1,0 +1,84 @@
+// Catan's commands that name a place, drawn on the board as marks: a ring at each
+// corner where a settlement or city may go, a bar on each path for a road or ship (or
+// a harbour), a disc on each hex the robber or pirate may move to. A click sends the
+// command; where one place allows several (a road or a ship, a victim to rob), the
+// page asks which, with buttons.
+
+import { cornerPoint, edgePoint, hexPoint, markLayer, onChoose, svgElement } from "./board.js";
+import { button, element } from "./dom.js";
+
+const WORDS = {
+  build_settlement: "Build a settlement",
+  build_city: "Build a city",
+  build_road: "Build a road",
+  build_ship: "Build a ship",
+  place_harbour: "Place a harbour",
+  move_ship: "Move a ship here",
+  move_robber: "Move the robber",
+  move_pirate: "Move the pirate",
+};
+export const ON_BOARD = new Set(Object.keys(WORDS));
+
+// Each place a command may go, with the commands that go there: Map(key -> {kind,
+// name, choices: [{command, label}]}).
+function placesOf(commands, who) {
+  const places = new Map();
+  const add = (kind, name, command, label) => {
+    const key = `${kind} ${name}`;
+    if (!places.has(key)) places.set(key, { kind, name, choices: [] });
+    places.get(key).choices.push({ command, label });
+  };
+  for (const [type, options] of Object.entries(commands)) {
+    const words = WORDS[type];
+    if (!words) continue;
+    for (const corner of options.corners || []) add("corner", corner, { type, corner }, `${words} at ${corner}`);
+    for (const edge of options.edges || []) add("edge", edge, { type, edge }, `${words} at ${edge}`);
+    for (const move of options.moves || []) add("edge", move.to, { type, ...move }, `Move the ship from ${move.from}`);
+    for (const { hex, victims } of options.hexes || []) {
+      if (!victims || victims.length === 0) add("hex", hex, { type, hex }, `${words} to ${hex}`);
+      for (const victim of victims || []) add("hex", hex, { type, hex, victim }, `${words} to ${hex} and rob ${who(victim)}`);
+    }
+  }
+  return places;
+}
+
+function mark(root, place) {
+  if (place.kind === "corner") {
+    const [x, y] = cornerPoint(root, place.name);
+    return svgElement("circle", { class: "mark corner", cx: x, cy: y, r: 11, "data-corner": place.name });
+  }
+  if (place.kind === "edge") {
+    const [x, y, angle] = edgePoint(root, place.name);
+    return svgElement("rect", {
+      class: "mark edge",
+      x: x - 6,
+      y: y - 20,
+      width: 12,
+      height: 40,
+      rx: 5,
+      transform: `rotate(${angle} ${x} ${y})`,
+      "data-edge": place.name,
+    });
+  }
+  const [x, y] = hexPoint(root, place.name);
+  return svgElement("circle", { class: "mark hex", cx: x, cy: y + 26, r: 16, "data-hex": place.name });
+}
+
+export function offerPlaces(root, { commands, who, send, chooser }) {
+  const places = placesOf(commands, who);
+  if (places.size === 0) return;
+  const layer = markLayer(root, true);
+  for (const place of places.values()) {
+    const shape = mark(root, place);
+    shape.appendChild(svgElement("title")).textContent = place.choices.map((c) => c.label).join("; ");
+    onChoose(shape, () => {
+      if (place.choices.length === 1) return send(place.choices[0].command);
+      chooser.replaceChildren(
+        element("p", {}, `At ${place.name}:`),
+        ...place.choices.map((choice) => button(choice.label, () => send(choice.command))),
+      );
+    });
+    layer.appendChild(shape);
+  }
+  chooser.replaceChildren(element("p", { class: "hint" }, "Click a highlighted place on the board."));
+}

@@ -1,0 +1,150 @@
+// Events and commands in words, for the log beside the board and the buttons: what a
+// person reads instead of JSON. Events this page does not know get a plain sentence
+// made from their type and simple fields.
+
+function humanize(name) {
+  return name.replaceAll("_", " ");
+}
+
+function list(items) {
+  if (items.length <= 1) return items.join("");
+  return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
+}
+
+function at(data) {
+  return `(${data.x}, ${data.y})`;
+}
+
+// "2 ore, 1 wool" from {ore: 2, wool: 1}
+export function cards(counts) {
+  const parts = Object.entries(counts || {}).filter(([, n]) => n);
+  return parts.length ? parts.map(([what, n]) => `${n} ${what}`).join(", ") : "nothing";
+}
+
+function spotWords(spot) {
+  if (!spot) return "";
+  const [kind, sides] = spot.split(":");
+  return sides ? `the ${kind} (${sides.replaceAll(",", ", ")})` : `the ${kind}`;
+}
+
+// One sentence per event type; `who(seat)` names a seat.
+const SENTENCES = {
+  game_started: (d) => `The game began with ${d.seats} seats.`,
+  tile_drawn: (d, who) => (d.tile ? `${who(d.seat)} drew ${d.tile}.` : `${who(d.seat)} drew a tile.`),
+  tile_set_aside: (d, who) => `${d.tile} fits nowhere on the board: set aside, and ${who(d.seat)} draws again.`,
+  tile_placed: (d, who) => `${who(d.seat)} placed ${d.tile} at ${at(d)}, turned ${d.rotation}°.`,
+  follower_placed: (d, who) =>
+    `${who(d.seat)} put a ${humanize(d.figure || "follower")} on ${spotWords(d.spot)} at ${at(d)}.`,
+  islander_placed: (d, who) => `${who(d.seat)} put an islander on ${spotWords(d.spot)} at ${at(d)}.`,
+  feature_scored: (d, who) => {
+    const winners = (d.winners || []).map(who);
+    const what = `${d.complete ? "a completed" : "an unfinished"} ${d.kind}`;
+    if (!winners.length) return `Nobody scored ${what}.`;
+    // the reason repeats the feature before its colon: "completed city: 2 x 2 tiles..."
+    const why = d.reason ? ` (${d.reason.replace(/^[^:]*: /, "")})` : "";
+    return `${list(winners)} scored ${d.points} for ${what}${why}.`;
+  },
+  feature_evaluated: (d, who) => {
+    const winners = (d.winners || []).map(who);
+    const what = `${d.complete ? "a completed" : "an unfinished"} ${d.kind}`;
+    if (!winners.length) return `Nobody took the ${d.ware} of ${what}.`;
+    const why = d.reason ? ` (${d.reason.replace(/^[^:]*: /, "")})` : "";
+    return `${list(winners)} took ${d.wares} ${d.ware} from ${what}${why}.`;
+  },
+  islander_retrieved: (d, who) => `${who(d.seat)} took back the islander on ${spotWords(d.spot)} at ${at(d)}.`,
+  ship_revealed: (d) => `Ship ${d.ship} turned up: ${d.points} points.`,
+  ship_awarded: (d, who) => (d.ship ? `${who(d.seat)} won ship ${d.ship} (${d.points} points) at a market.` : `${who(d.seat)} won no ship: ${d.reason}.`),
+  delivery_offered: (d, who) => `${who(d.seat)} may deliver wares to a ship.`,
+  wares_delivered: (d, who) => `${who(d.seat)} delivered ${cards(d.wares)} to ship ${d.ship} for ${d.points} points.`,
+  turn_ended: (d, who) => `${who(d.seat)}'s turn ended; ${who(d.next)} plays next.`,
+  settlement_built: (d, who) => `${who(d.seat)} built a settlement at ${d.corner}.`,
+  city_built: (d, who) => `${who(d.seat)} built a city at ${d.corner}.`,
+  road_built: (d, who) => `${who(d.seat)} built a road at ${d.edge}.`,
+  ship_built: (d, who) => `${who(d.seat)} built a ship at ${d.edge}.`,
+  dice_rolled: (d, who) => `${who(d.seat)} rolled ${d.dice.join(" + ")} = ${d.total}.`,
+  resources_produced: (d, who) => {
+    const gains = Object.entries(d.gains || {}).map(([s, got]) => `${who(Number(s))} got ${cards(got)}`);
+    return gains.length ? `${list(gains)}.` : `The roll of ${d.total} produced nothing.`;
+  },
+  starting_resources: (d, who) =>
+    `Starting cards: ${list(Object.entries(d.gains || {}).map(([s, got]) => `${who(Number(s))} ${cards(got)}`))}.`,
+  discarded: (d, who) => `${who(d.seat)} discarded ${cards(d.resources)}.`,
+  robber_moved: (d, who) =>
+    `${who(d.seat)} moved the robber to ${d.hex}${d.victim === null || d.victim === undefined ? "" : ` and robbed ${who(d.victim)}`}.`,
+  card_stolen: (d, who) => `${who(d.thief)} stole ${d.resource ? `1 ${d.resource}` : "a card"} from ${who(d.victim)}.`,
+  development_bought: (d, who) => `${who(d.seat)} bought a development card${d.card ? ` (${humanize(d.card)})` : ""}.`,
+  maritime_traded: (d, who) => `${who(d.seat)} traded ${cards(d.give)} with the bank for ${cards(d.get)}.`,
+  trade_made: (d, who) => `${who(d.seat)} traded ${cards(d.give)} with ${who(d.with)} for ${cards(d.get)}.`,
+  trade_offered: (d, who) => `${who(d.seat)} offers ${cards(d.give)} for ${cards(d.get)}.`,
+  trade_proposed: (d, who) => `${who(d.seat)} proposes to ${who(d.to)}: ${cards(d.give)} for ${cards(d.get)}.`,
+  trade_answered: (d, who) =>
+    d.answer === "counter"
+      ? `${who(d.seat)} counters: ${cards(d.give)} for ${cards(d.get)}.`
+      : `${who(d.seat)} ${d.answer === "accept" ? "accepts" : "declines"} the offer.`,
+  trade_passed: (d, who) => `${who(d.seat)} proposes no trade.`,
+  trade_cancelled: (d, who) => `${who(d.seat)} called the trade off.`,
+  knight_played: (d, who) => `${who(d.seat)} played a knight (${d.knights} so far).`,
+  road_building_played: (d, who) => `${who(d.seat)} played road building: ${d.roads} free roads.`,
+  year_of_plenty_played: (d, who) => `${who(d.seat)} played year of plenty: ${cards(d.resources)}.`,
+  monopoly_played: (d, who) => `${who(d.seat)} played monopoly on ${d.resource}.`,
+  longest_road: (d, who) => (d.seat === null ? "Nobody holds the longest road now." : `${who(d.seat)} holds the longest road (${d.length}).`),
+  largest_army: (d, who) => `${who(d.seat)} holds the largest army (${d.knights} knights).`,
+  game_ended: (d, who) => {
+    const won = d.winners && d.winners.length ? `: ${list(d.winners.map(who))} won` : "";
+    const scores = Array.isArray(d.scores) ? ` Final scores: ${d.scores.map((n, seat) => `${who(seat)} ${n}`).join(", ")}.` : "";
+    return `The game is over${won}.${scores}`;
+  },
+};
+
+function fallback(type, data, who) {
+  const parts = [];
+  for (const [key, value] of Object.entries(data || {})) {
+    if (key === "seat") continue;
+    if (typeof value === "string" || typeof value === "number") parts.push(`${humanize(key)} ${value}`);
+  }
+  const subject = typeof data?.seat === "number" ? `${who(data.seat)}: ` : "";
+  const sentence = `${subject}${humanize(type)}`;
+  return `${sentence.charAt(0).toUpperCase()}${sentence.slice(1)}${parts.length ? ` (${parts.join(", ")})` : ""}.`;
+}
+
+export function eventWords(event, who) {
+  const sentence = SENTENCES[event.type];
+  try {
+    if (sentence) return sentence(event.data || {}, who);
+  } catch {
+    // an event of another shape than this page knows: said plainly below
+  }
+  return fallback(event.type, event.data, who);
+}
+
+// The label of a button that sends `command`.
+export function commandWords(command, who) {
+  const { type, ...args } = command;
+  switch (type) {
+    case "skip":
+      return "Place no figure";
+    case "roll":
+      return "Roll the dice";
+    case "end_turn":
+      return "End the turn";
+    case "place_follower": {
+      const figure = humanize(args.figure || "follower");
+      return `${figure.charAt(0).toUpperCase()}${figure.slice(1)} on ${spotWords(args.spot)}`;
+    }
+    case "place_islander":
+      return `Islander on ${spotWords(args.spot)}`;
+    case "maritime_trade":
+      return `Give ${args.rate || ""} ${args.give} to the bank for 1 ${args.get}`.replace("  ", " ");
+    case "confirm_trade":
+      return `Trade with ${who(args.with)}`;
+    case "play_monopoly":
+      return `Monopoly on ${args.resource}`;
+    default: {
+      const details = Object.entries(args).map(([key, value]) =>
+        typeof value === "object" ? `${humanize(key)} ${cards(value)}` : `${humanize(key)} ${value}`,
+      );
+      const label = humanize(type);
+      return `${label.charAt(0).toUpperCase()}${label.slice(1)}${details.length ? `: ${details.join(", ")}` : ""}`;
+    }
+  }
+}
