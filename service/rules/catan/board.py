@@ -105,6 +105,8 @@ class Board:
     robber: Hex | None
     #: Seafarers: the pirate's sea hex (``None`` where no pirate is played)
     pirate: Hex | None = None
+    #: Seafarers: producing hexes laid without a number token (The Pirate Islands)
+    unnumbered: frozenset[Hex] = frozenset()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "hexes", MappingProxyType(dict(self.hexes)))
@@ -126,6 +128,8 @@ class Board:
             if terrain in BARREN:
                 if number is not None:
                     raise ValueError(f"{where}: the {terrain} takes no number token")
+            elif number is None and h in self.unnumbered:
+                continue
             elif type(number) is not int or number not in NUMBERS:
                 raise ValueError(f"{where}: {number!r} is not a number token (2-6, 8-12)")
         grid = self.grid
@@ -170,13 +174,17 @@ class Board:
             ],
             "robber": None if self.robber is None else hex_name(self.robber),
             **({} if self.pirate is None else {"pirate": hex_name(self.pirate)}),
+            **({"unnumbered": sorted(map(hex_name, self.unnumbered))} if self.unnumbered else {}),
         }
 
     @classmethod
     def from_json(cls, data: object) -> Board:
         """Read and validate a board written by :meth:`to_json`; ``ValueError`` if bad."""
         doc = _object(
-            data, "board", {"hexes", "harbours", "robber"}, optional=frozenset({"pirate"})
+            data,
+            "board",
+            {"hexes", "harbours", "robber"},
+            optional=frozenset({"pirate", "unnumbered"}),
         )
         hexes: dict[Hex, Tile] = {}
         for i, item in enumerate(_list(doc["hexes"], "board.hexes")):
@@ -200,7 +208,11 @@ class Board:
             robber = _parse(parse_hex, robber, where="board.robber")
         if pirate is not None:
             pirate = _parse(parse_hex, pirate, where="board.pirate")
-        return cls(hexes, tuple(harbours), robber, pirate)
+        unnumbered = frozenset(
+            _parse(parse_hex, h, where="board.unnumbered")
+            for h in _list(doc.get("unnumbered", []), "board.unnumbered")
+        )
+        return cls(hexes, tuple(harbours), robber, pirate, unnumbered)
 
 
 def _parse(parse: Callable[..., T], *args: Any, where: str) -> T:

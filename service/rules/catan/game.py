@@ -21,7 +21,7 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
-from service.rules.catan import building, scenarios, ships
+from service.rules.catan import building, pirate_islands, scenarios, ships
 from service.rules.catan.awards import (
     cut_roads,
     largest_army_holder,
@@ -59,7 +59,7 @@ from service.rules.catan.state import (
     MAIN,
     NOBODY,
     OVER,
-    SEAFARERS_ANSWERS,
+    PIRATE_ISLANDS_ANSWERS,
     SETUP,
     State,
     evolve,
@@ -226,6 +226,7 @@ RULES = {
     "top number): one still in the piles.",
     "harbour_not_on_coast": "A harbour marker goes on a free coast beside a land tile.",
     "bad_harbour_types": "The harbour markers turned up are the scenario's, each once.",
+    **pirate_islands.RULES,
 }
 
 #: how many points each kind of source is worth at the end
@@ -239,7 +240,7 @@ class Catan(Ruleset[State]):
     max_seats: ClassVar[int] = 4
     bots: ClassVar[tuple[str, ...]] = ("random", "value")
     bots_module: ClassVar[str | None] = "service.rules.catan.bots"
-    answers: ClassVar[Mapping[str, tuple[str, ...]]] = SEAFARERS_ANSWERS
+    answers: ClassVar[Mapping[str, tuple[str, ...]]] = PIRATE_ISLANDS_ANSWERS
     rules: ClassVar[Mapping[str, str]] = RULES
     secrets: ClassVar = {
         # the thief and the victim see the card; everyone sees who stole from whom
@@ -312,6 +313,7 @@ class Catan(Ruleset[State]):
                     "types": "the markers turned up, in order, when the last is placed "
                     "(external randomness only)",
                 },
+                **pirate_islands.COMMANDS,
             },
         )
 
@@ -429,7 +431,7 @@ class Catan(Ruleset[State]):
                     data["special"] = special
         events = [Event("settlement_built", data)]
         if setup:
-            if state.buildings_of[seat]:  # the second settlement: its starting resources
+            if state.setup_corner[seat] != NOBODY:  # the second: its starting resources
                 events += self._starting_resources(state, seat, corner)
             return events
         lengths = list(state.road_length)
@@ -604,10 +606,42 @@ class Catan(Ruleset[State]):
             ):
                 raise self.illegal("bad_dice", f"dice must be two ints from 1 to 6, not {dice!r}")
         total = dice[0] + dice[1]
-        events = [Event("dice_rolled", {"seat": seat, "dice": dice, "total": total})]
+        events = []
+        if pirate_islands.sails(state):  # The Pirate Islands: the fleet first
+            events = self._fleet_sails(state, seat, dice, command, rng)
+        events.append(Event("dice_rolled", {"seat": seat, "dice": dice, "total": total}))
         if total != 7:
-            events += self._production(state, total)
+            events += self._production(self._after(state, events[:-1]), total)
         return events
+
+    def _fleet_sails(
+        self, state: State, seat: int, dice: list[int], command: JSON, rng: random.Random
+    ) -> list[Event]:
+        """The Pirate Islands: the fleet's move and attacks; the cards it takes from a
+        beaten seat are drawn at random, or (external randomness) named in the roll's
+        ``plunder`` (seat -> resources)."""
+        given = command.get("plunder")
+        external = state.options["randomness"] == "external"
+
+        def plunder(victim: int, count: int) -> list[int]:
+            if not external:
+                return pirate_islands.drawn(state.hands[victim], count, rng)
+            counts = parse_resources(given.get(str(victim))) if isinstance(given, dict) else None
+            if counts is None or sum(counts) != count or not can_pay(state.hands[victim], counts):
+                raise self.illegal("bad_plunder", f"plunder must take {count} of seat {victim}'s")
+            return counts
+
+        return pirate_islands.fleet_events(state, seat, dice, plunder)
+
+    @staticmethod
+    def _after(state: State, events: list[Event]) -> State:
+        """``state`` with ``events`` folded (itself if there are none)."""
+        if not events:
+            return state
+        after = state.copy()
+        for event in events:
+            evolve(after, event.type, event.data)
+        return after
 
     def _production(self, state: State, total: int) -> list[Event]:
         owner, city = state.owner, state.city
@@ -683,23 +717,64 @@ class Catan(Ruleset[State]):
         if (victim is not None or victims) and victim not in victims:
             raise self.illegal("bad_victim", f"steal from one of {victims}")
         moved = {"seat": seat, "hex": hex_name(target), "victim": victim}
-        events = [Event(f"{piece}_moved", moved)]
-        if victim is not None:
-            hand = state.hands[victim]
-            if state.options["randomness"] == "internal":
-                card = rng.randrange(sum(hand))
-                index = 0
-                while card >= hand[index]:
-                    card -= hand[index]
-                    index += 1
-                resource = RESOURCES[index]
-            else:
-                resource = command.get("resource")
-                if _text(resource) not in RESOURCE_INDEX or hand[RESOURCE_INDEX[resource]] < 1:
-                    raise self.illegal("resource_not_held", f"seat {victim} holds no {resource}")
-            stolen = {"thief": seat, "victim": victim, "resource": resource}
-            events.append(Event("card_stolen", stolen, (seat, victim)))
-        return events
+        return [
+            Event(f"{piece}_moved", moved),
+            *self._steal_card(state, seat, victim, command, rng),
+        ]
+
+    def _steal_card(
+        self, state: State, seat: int, victim: int | None, command: JSON, rng: random.Random
+    ) -> list[Event]:
+        """A card stolen from ``victim`` at random (the command names it with external
+        randomness); nothing if no victim."""
+        if victim is None:
+            return []
+        hand = state.hands[victim]
+        if state.options["randomness"] == "internal":
+            card = rng.randrange(sum(hand))
+            index = 0
+            while card >= hand[index]:
+                card -= hand[index]
+                index += 1
+            resource = RESOURCES[index]
+        else:
+            resource = command.get("resource")
+            if _text(resource) not in RESOURCE_INDEX or hand[RESOURCE_INDEX[resource]] < 1:
+                raise self.illegal("resource_not_held", f"seat {victim} holds no {resource}")
+        stolen = {"thief": seat, "victim": victim, "resource": resource}
+        return [Event("card_stolen", stolen, (seat, victim))]
+
+    # -- The Pirate Islands (scenario 7; the rules in pirate_islands) ----------------
+
+    def _steal(self, state: State, decision: Decision, command: JSON, rng):
+        seat, victim = decision.seat, command.get("victim")
+        victims = pirate_islands.steal_victims(state, seat)
+        if victim is not None and victim not in victims:
+            raise self.illegal("not_a_victim", f"steal from one of {victims}, or nobody")
+        events = [Event("steal_chosen", {"seat": seat, "victim": victim})]
+        return events + self._steal_card(state, seat, victim, command, rng)
+
+    def _convert_warship(self, state: State, decision: Decision, command: JSON, rng):
+        self._check(pirate_islands.conversion_problem(state, decision.seat))
+        return [pirate_islands.warship_converted(state, decision.seat)]
+
+    def _attack_fortress(self, state: State, decision: Decision, command: JSON, rng):
+        """The attack, then the end of the turn (line 609), unless the conquest wins."""
+        seat = decision.seat
+        self._check(pirate_islands.attack_problem(state, seat))
+        if state.options["randomness"] == "internal":
+            die = rng.randint(1, 6)
+        else:
+            die = command.get("die")
+            if type(die) is not int or not 1 <= die <= 6:
+                raise self.illegal("bad_die", f"die must be an int from 1 to 6, not {die!r}")
+        attack = pirate_islands.fortress_attacked(state, seat, die)
+        events = self._closing(
+            state, [attack], seat, state.points(seat) + ("conquered" in attack.data)
+        )
+        if events[-1].type == "game_ended":
+            return events
+        return events + self._end_turn(self._after(state, events), decision, command, rng)
 
     def _buy_development(self, state: State, decision: Decision, command: JSON, rng):
         seat = decision.seat
@@ -903,6 +978,8 @@ class Catan(Ruleset[State]):
     ) -> int:
         """Who holds the longest road with these lengths (``broken``: the holder's road
         was just cut); an event if it changes hands."""
+        if state.fleet is not None:  # The Pirate Islands: no Longest Road (line 553)
+            return state.longest
         holder = longest_road_holder(state.longest, lengths, broken=broken)
         if holder != state.longest:
             length = None if holder == NOBODY else lengths[holder]
@@ -930,9 +1007,9 @@ class Catan(Ruleset[State]):
                 points += 2 * ((after == seat) - (before == seat))
         if points < state.options["victory_points"]:
             return events
-        final = state.copy()
-        for event in events:
-            evolve(final, event.type, event.data)
+        final = self._after(state, events)
+        if final.fleet is not None and not pirate_islands.may_win(final, seat):
+            return events
         points_by_seat = [final_points(final, s) for s in range(final.seats)]
         return [*events, Event("game_ended", {"winners": [seat], "points": points_by_seat})]
 
@@ -1073,6 +1150,7 @@ def _seafarers_view(state: State) -> JSON:
         },
         "harbours_placed": list(state.harbours_placed),
         "harbours_to_place": len(state.harbours_left),
+        **({} if state.fleet is None else {"pirate_islands": pirate_islands.view(state)}),
     }
 
 
@@ -1159,6 +1237,8 @@ def development_purchase_problem(state: State, seat: int) -> str | None:
 
 
 def development_play_problem(state: State, seat: int, card: int) -> str | None:
+    if card == KNIGHT and state.fleet is not None:  # The Pirate Islands: warships only
+        return "knight_is_a_warship"
     if state.dev_played:
         return "development_card_played"
     if state.devs[seat][card] < 1:
@@ -1312,6 +1392,8 @@ def turn_choices(state: State, seat: int) -> list[tuple[str, Any]]:
         if pieces["ship"] and can_pay(hand, COSTS["ship"]):
             found += [("build_ship", e) for e in ships.ship_spots(state, seat)]
         found += [("move_ship", move) for move in ships.ship_moves(state, seat)]
+    if state.fleet is not None:
+        found += pirate_islands.turn_choices(state, seat)
     if development_purchase_problem(state, seat) is None:
         found.append(("buy_development", None))
     if not state.dev_played:
@@ -1468,11 +1550,12 @@ _MENUS: dict[str, Callable[[State, Decision], JSON]] = {
     "consider_proposal": _consider_menu,
     "choose_gold": _gold_menu,
     "place_harbour": _harbour_menu,
+    "steal": pirate_islands.steal_menu,
 }
 
 _HANDLERS: dict[str, Callable[..., list[Event]]] = {
     command: getattr(Catan, "_" + command)
-    for commands in SEAFARERS_ANSWERS.values()
+    for commands in PIRATE_ISLANDS_ANSWERS.values()
     for command in commands
 }
 

@@ -176,6 +176,8 @@ class Scenario:
     pirate: Hex | None
     areas: tuple[Area, ...]
     fog: Fog | None
+    #: producing hexes without a number token (The Pirate Islands, line 545)
+    unnumbered: frozenset[Hex] = frozenset()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "hexes", MappingProxyType(dict(self.hexes)))
@@ -205,7 +207,7 @@ def validate(s: Scenario) -> None:
         where = f"hex {hex_name(h)}"
         if terrain not in TERRAINS:
             raise ValueError(f"{where}: unknown terrain {terrain!r}")
-        if terrain in NUMBERED:
+        if terrain in NUMBERED and not (number is None and h in s.unnumbered):
             if type(number) is not int or number not in NUMBERS:
                 raise ValueError(f"{where}: {number!r} is not a number token (2-6, 8-12)")
         elif number is not None:
@@ -305,6 +307,7 @@ def from_json(doc: Mapping[str, Any]) -> Scenario:
         pirate=None if doc["pirate"] is None else parse_hex(doc["pirate"]),
         areas=areas,
         fog=fog,
+        unnumbered=frozenset(parse_hex(h) for h in doc.get("unnumbered", ())),
     )
 
 
@@ -447,6 +450,8 @@ def deal(number: int, players: int, rng: random.Random, *, shuffle: bool) -> dic
         "robber": None if scenario.robber is None else hex_name(scenario.robber),
         "pirate": None if scenario.pirate is None else hex_name(scenario.pirate),
     }
+    if scenario.unnumbered:
+        board["unnumbered"] = sorted(hex_name(h) for h in scenario.unnumbered)
     if shuffle and scenario.robber is not None:
         # the robber starts on the desert, or on the 12 where the scenario has none
         board["robber"] = hex_name(_robber_start(hexes, scenario.robber))
@@ -471,6 +476,8 @@ def deal(number: int, players: int, rng: random.Random, *, shuffle: bool) -> dic
         },
         "harbours_to_place": [],
     }
+    if "pirate_islands" in doc:  # The Pirate Islands: fleet path, colours, routes
+        data["pirate_islands"] = doc["pirate_islands"]
     return {"board": board, "scenario": data}
 
 

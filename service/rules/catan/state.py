@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from service.rules.catan import pirate_islands
 from service.rules.catan.layout import Layout, layout_of
 from service.rules.catan.pieces import (
     BANK,
@@ -23,6 +24,7 @@ from service.rules.catan.pieces import (
     DECK,
     DEVELOPMENT_INDEX,
     KNIGHT,
+    NOBODY,
     PIECES,
     RESOURCE_INDEX,
     SHIPS,
@@ -68,11 +70,16 @@ SEAFARERS_ANSWERS: dict[str, tuple[str, ...]] = {
     "free_roads": ("build_road", "build_ship"),
     "choose_gold": ("choose_gold",),
 }
+#: The Pirate Islands (scenario 7): warships and fortresses in the turn, a steal on a 7
+PIRATE_ISLANDS_ANSWERS: dict[str, tuple[str, ...]] = {
+    **SEAFARERS_ANSWERS,
+    "turn": (*SEAFARERS_ANSWERS["turn"][:-1], "convert_warship", "attack_fortress", "end_turn"),
+    "steal": ("steal",),
+}
 #: the decisions that belong to one trade under way
 TRADE_DECISIONS = frozenset({"respond_trade", "conclude_trade", "consider_proposal"})
 
 SETUP, MAIN, OVER = "setup", "main", "over"
-NOBODY = -1
 
 
 class State:
@@ -129,6 +136,7 @@ class State:
         "fog_numbers",
         "harbours_left",
         "harbours_placed",
+        "fleet",
     )
 
     def __init__(self) -> None:
@@ -200,6 +208,8 @@ class State:
         #: The New World: harbour markers still to be placed, and the places chosen
         self.harbours_left: list[str] = []
         self.harbours_placed: list[str] = []
+        #: The Pirate Islands: the fleet, routes, warships and fortresses
+        self.fleet: pirate_islands.Fleet | None = None
 
     def copy(self) -> State:
         other = State.__new__(State)
@@ -225,6 +235,7 @@ class State:
         other.fog_tiles, other.fog_numbers = dict(self.fog_tiles), dict(self.fog_numbers)
         other.harbours_left = list(self.harbours_left)
         other.harbours_placed = list(self.harbours_placed)
+        other.fleet = None if self.fleet is None else self.fleet.copy()
         return other
 
     # -- what follows from the fields ------------------------------------------------
@@ -291,6 +302,11 @@ def _game_started(state: State, data: dict[str, Any]) -> None:
             state.fog_tiles = dict(scenario["fog"]["terrains"])
             state.fog_numbers = {int(n): c for n, c in scenario["fog"]["numbers"].items()}
         state.harbours_left = list(scenario["harbours_to_place"])
+        state.fleet = pirate_islands.fleet_of(scenario, seats)
+        if state.fleet is not None:
+            state.agenda = Agenda(PIRATE_ISLANDS_ANSWERS)
+            state.deck = pirate_islands.deck(seats)
+            state.deck_left = sum(state.deck)
     if data.get("board") is None:
         state.agenda.then(Pending(0, "set_board"))
     else:
@@ -311,6 +327,8 @@ def _lay_board(state: State, board: dict[str, Any]) -> None:
         state.area_of = {
             parse_hex(h): i for i, area in enumerate(state.areas) for h in area["hexes"]
         }
+    if state.fleet is not None:
+        pirate_islands.lay_start_pieces(state)
     # The New World: the seats place the harbour markers in turn, then the set-up
     for i in range(len(state.harbours_left)):
         state.agenda.then(Pending(i % state.seats, "place_harbour"))
@@ -495,10 +513,13 @@ def _dice_rolled(state: State, data: dict[str, Any]) -> None:
             if state.cards(other) > limit
         ]
         agenda.then(*discards)  # every seat concerned at once, in any order
-        agenda.then(Pending(seat, "move_robber"))
+        # The Pirate Islands: no robber; the roller may steal from any seat
+        agenda.then(Pending(seat, "move_robber" if state.fleet is None else "steal"))
     # The trading and building phase; each other seat may propose a trade, once.
     proposals = [Pending(o, "propose_trade", {"to": seat}) for o in range(state.seats) if o != seat]
     agenda.then(Pending(seat, "turn"), *proposals)
+    if state.fleet is not None and state.fleet.rewards:  # The Pirate Islands: rewards first
+        agenda.interrupt(pirate_islands.rewards_due(state))
 
 
 def _discarded(state: State, data: dict[str, Any]) -> None:
@@ -719,6 +740,7 @@ EVOLVERS: dict[str, Callable[[State, dict[str, Any]], None]] = {
     "largest_army": _largest_army,
     "turn_ended": _turn_ended,
     "game_ended": _game_ended,
+    **pirate_islands.EVOLVERS,
 }
 
 

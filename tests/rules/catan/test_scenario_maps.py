@@ -107,6 +107,11 @@ RULEBOOK = {
         t(2, 0, 2, 3, 1, 3, 1, 0),  # l.370 "Nombre 2 - 2 3 1 3 1 - 12"
         n(1, 1, 1, 1, 1, 1, 1, 1, 1, 1),  # l.374 "Nombre 1 1 1 1 1 1 1 1 1 1 10"
     ),
+    # 7. L'Île aux pirates (one table for 3 and 4 players)
+    ("7-the-pirate-islands.json", "all"): (
+        t(19, 3, 2, 5, 5, 5, 5, 5),  # l.533 "Nombre 19 3 2 5 5 5 5 5 49"
+        n(1, 2, 3, 3, 3, 3, 3, 3, 2, 1),  # l.535 "1 2 3 3 3 3 3 3 2 1"
+    ),
     # 9. Le nouveau monde
     ("9-the-new-world.json", "all"): (
         t(19, 0, 0, 5, 4, 4, 5, 5),  # l.694 "Nombre 19 - - 5 4 4 5 5 42"
@@ -125,6 +130,7 @@ HARBOURS = {
     "3-the-fog-islands-4p.json": (5, 4),
     "4-through-the-desert-3p.json": (5, 4),  # l.347 "5 ports spécialisés, 4 ports « 3 : 1 »"
     "4-through-the-desert-4p.json": (5, 4),  # l.376 "5 ports spécialisés, 4 ports « 3 : 1 »"
+    "7-the-pirate-islands.json": (5, 3),  # l.537 "5 ports spécialisés, 3 ports « 3 : 1 »"
     "9-the-new-world.json": (5, 5),  # l.699-700 "5 ports spécialisés, 5 ports « 3 : 1 »"
 }
 VICTORY_POINTS = {
@@ -132,9 +138,10 @@ VICTORY_POINTS = {
     2: 13,  # l.258 "... 13 points de victoire"
     3: 12,  # l.322 "... 12 points de victoire"
     4: 14,  # l.386 "... 14 points de victoire"
+    7: 10,  # l.621 "possède au moins 10 points de victoire"
     9: 12,  # l.725 "... 12 points de victoire"
 }
-PLAYERS = {1: (3, 4), 2: (3, 4), 3: (3, 4), 4: (3, 4), 9: (3, 4)}
+PLAYERS = {1: (3, 4), 2: (3, 4), 3: (3, 4), 4: (3, 4), 7: (3, 4), 9: (3, 4)}
 
 FILES = sorted({f for f, _ in RULEBOOK})
 MAPS = [f for f in FILES if scenarios.raw(f)["hexes"] is not None]
@@ -284,6 +291,9 @@ def test_areas(name: str) -> None:
     elif doc["scenario"] == 3:  # l.295 start islands; l.322 no special points
         assert starts == {"west", "east"} and set(points.values()) == {0}
         assert by_name["fog"].hexes == frozenset(s.fog.hexes if s.fog else ())
+    elif doc["scenario"] == 7:  # l.547, l.559 start on the eastern island; no island points
+        assert starts == {"east"} and set(points.values()) == {0}
+        assert len(by_name["east"].hexes) == 17 and len(by_name["pirate-islands"].hexes) == 13
     else:  # l.359 start below the desert; l.380 2 points a foreign sector
         assert starts == {"main"}
         assert points["desert"] == 0 and points["beyond-the-desert"] == 2
@@ -365,7 +375,9 @@ def test_file_matches_its_jsettlers_arrays(name: str) -> None:
     assert ports | extra == {h.edge for h in s.harbours}
     for e, f in js["ports"]:
         assert to_jsettlers_edge(from_jsettlers_port(int(e, 16), f)[1]) == int(e, 16)
-    if js["robber"] != "desert":
+    if js["robber"] is None:  # The Pirate Islands: no robber (l.563)
+        assert s.robber is None
+    elif js["robber"] != "desert":
         assert s.robber == from_jsettlers_hex(int(js["robber"], 16))
     jp = from_jsettlers_hex(int(js["pirate"], 16))
     assert s.pirate == jp or (jp not in s.hexes and s.pirate in neighbours(jp))
