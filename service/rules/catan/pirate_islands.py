@@ -356,7 +356,8 @@ def fleet_events(
         data: JSON = {"seat": other, "strength": strength, "warships": warships}
         if strength > warships:
             data["winner"] = "pirates"
-            data["lost"] = named(plunder(other, plunder_count(state, other)))
+            count = plunder_count(state, other)
+            data["lost"] = named(plunder(other, count) if count else [0] * 5)
         else:
             data["winner"] = "seat" if warships > strength else "nobody"
         events.append(Event("pirates_attacked", data))
