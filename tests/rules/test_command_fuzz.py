@@ -44,10 +44,11 @@ json_values = st.recursive(
 )
 
 
-#: every ruleset with the options above, and two Seafarers scenarios of Catan
+#: every ruleset with the options above, and three Seafarers scenarios of Catan
 CASES = [(r, OPTIONS.get(r.name, {})) for r in all_rulesets()] + [
     (CATAN, {"scenario": 3}),
     (CATAN, {"scenario": 9}),
+    (CATAN, {"scenario": 7}),
 ]
 
 

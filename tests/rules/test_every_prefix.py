@@ -13,10 +13,12 @@ from service.rules.registry import all_rulesets
 
 OPTIONS = {"carcassonne": {"expansions": ["hills_sheep", "traders_builders"]}}
 #: every ruleset with the options above, and Catan's Seafarers scenarios with the most
-#: moving parts: the fog turned up, gold, ships; the harbour markers placed by seats
+#: moving parts: the fog turned up, gold, ships; the harbour markers placed by seats;
+#: the pirate fleet, warships and fortresses
 CASES = [(r, OPTIONS.get(r.name, {})) for r in all_rulesets()] + [
     (CATAN, {"scenario": 3}),
     (CATAN, {"scenario": 9}),
+    (CATAN, {"scenario": 7}),
 ]
 
 

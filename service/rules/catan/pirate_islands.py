@@ -36,7 +36,7 @@ The rulebook's section (shared/rules/catan-seafarers.fr.md, lines 523-627), as b
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
@@ -52,7 +52,7 @@ from service.rules.catan.pieces import (
     named,
 )
 from service.rules.core import JSON, Event
-from service.rules.decisions import Pending
+from service.rules.decisions import Decision, Pending
 from service.rules.hexes.geometry import corner_name, edge_corners, hex_name, parse_edge, parse_hex
 
 if TYPE_CHECKING:
@@ -91,6 +91,11 @@ COMMANDS: Final = {
         "victim": "on a 7: the seat to steal from, or null",
         "resource": "the stolen card (external randomness only)",
     },
+    "roll": {
+        "dice": "[a, b] (external randomness only)",
+        "plunder": "The Pirate Islands: seat -> the resources the fleet takes from it, if it "
+        "beats that seat (external randomness only)",
+    },
 }
 
 
@@ -106,7 +111,7 @@ class Colour:
     fortress: str
     intersection: str
     route: frozenset[str]
-    distance: dict[str, int]
+    distance: Mapping[str, int]
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Colour:
@@ -197,7 +202,7 @@ def lay_start_pieces(state: State) -> None:
         edge = layout.edge_by_name[colour.ship]
         state.ship[edge] = seat
         state.ships_of[seat].append(edge)
-        state.pieces[seat]["settlement"] -= 2
+        state.pieces[seat]["settlement"] -= 2  # the first settlement, and the fortress's
         state.pieces[seat]["ship"] -= 1
 
 
@@ -418,7 +423,7 @@ def turn_choices(state: State, seat: int) -> list[tuple[str, Any]]:
     return found
 
 
-def steal_menu(state: State, decision: Any) -> JSON:
+def steal_menu(state: State, decision: Decision) -> JSON:
     return {"steal": {"victims": steal_victims(state, decision.seat)}}
 
 
