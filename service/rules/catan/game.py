@@ -1173,6 +1173,8 @@ def check_scenario_board(state: State, value: object) -> Board:
 
     if counts(board) != counts(printed):
         raise ValueError(f"the terrains, numbers or harbours are not scenario {number}'s")
+    if board.unnumbered != printed.unnumbered:
+        raise ValueError(f"the hexes without a number are not scenario {number}'s")
     if {h.edge for h in board.harbours} != {h.edge for h in printed.harbours}:
         raise ValueError(f"the harbours are not on scenario {number}'s harbour places")
     if board.pirate != printed.pirate:

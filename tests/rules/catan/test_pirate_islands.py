@@ -21,12 +21,16 @@ The places the tests use::
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from typing import Any
+
+import pytest
 
 from service.rules.catan import pirate_islands, scenarios
 from service.rules.catan.game import CATAN
 from service.rules.catan.pieces import DECK, KNIGHT, VICTORY_POINT
+from service.rules.core import IllegalMove
 from service.rules.hexes.geometry import (
     corner_hexes,
     corner_name,
@@ -207,6 +211,26 @@ def test_the_map_holds_four_fortresses_of_three_chits_and_the_fleets_clockwise_l
 
 def _land(s: scenarios.Scenario, corner: Any) -> list[tuple[int, int]]:
     return [h for h in corner_hexes(corner) if h in s.land]
+
+
+def test_only_the_central_pasture_and_the_western_hills_have_no_number():
+    """Line 545: the board names them; every other producing hex needs its number, and
+    a board sent with external randomness leaves the same ones without."""
+    printed = scenarios.deal(7, 3, random.Random(0), shuffle=False)["board"]
+    assert printed["unnumbered"] == ["-2,1", "0,-3", "1,1"]
+    tiles = {t["hex"]: t for t in printed["hexes"]}
+    assert [tiles[h]["terrain"] for h in printed["unnumbered"]] == ["hills", "hills", "pasture"]
+    options = CATAN.normalize_options({"scenario": 7, "randomness": "external"})
+    genesis = CATAN.setup(options, 3, random.Random(0))
+    wrong = (([], "None is not a number"), ([*printed["unnumbered"], "2,2"], "without a number"))
+    for unnumbered, refusal in wrong:
+        board = {**printed, "unnumbered": unnumbered}
+        state = CATAN.fold(genesis)
+        with pytest.raises(IllegalMove, match=refusal):
+            CATAN.apply(state, 0, {"type": "set_board", "board": board}, random.Random(0))
+    state = CATAN.fold(genesis)
+    CATAN.apply(state, 0, {"type": "set_board", "board": printed}, random.Random(0))
+    assert CATAN.awaiting(state)[0]["kind"] == "place_settlement"
 
 
 def test_each_route_is_the_shortest_ways_to_the_fortress_through_the_marked_intersection():
