@@ -209,8 +209,9 @@ def lay_start_pieces(state: State) -> None:
 # -- the sea route ------------------------------------------------------------------------
 
 
-def route_ships(state: State, seat: int) -> list[int]:
-    """The seat's ships in order from its first settlement (its route has no branch)."""
+def _walk(state: State, seat: int) -> tuple[list[int], int]:
+    """The seat's ships in order from its first settlement (its route has no branch),
+    and the corner they reach."""
     layout, ship = state.layout, state.ship
     grid = layout.grid
     corner = layout.corner_by_name[state.fleet.colours[seat].settlement]
@@ -218,20 +219,20 @@ def route_ships(state: State, seat: int) -> list[int]:
     while True:
         following = [e for e in grid.corner_edges[corner] if ship[e] == seat and e not in found]
         if not following:
-            return found
+            return found, corner
         found.append(following[0])
         a, b = grid.edge_corners[following[0]]
         corner = b if a == corner else a
 
 
+def route_ships(state: State, seat: int) -> list[int]:
+    """The seat's ships in order from its first settlement."""
+    return _walk(state, seat)[0]
+
+
 def route_end(state: State, seat: int) -> int:
     """The corner the seat's route has reached."""
-    layout = state.layout
-    corner = layout.corner_by_name[state.fleet.colours[seat].settlement]
-    for edge in route_ships(state, seat):
-        a, b = layout.grid.edge_corners[edge]
-        corner = b if a == corner else a
-    return corner
+    return _walk(state, seat)[1]
 
 
 def reaches_fortress(state: State, seat: int) -> bool:
