@@ -582,6 +582,12 @@ def test_the_third_chit_conquers_the_fortress_as_the_seats_settlement():
     table.next_turn(0)
     assert "attack_fortress" not in table.menu(0, "turn")
     assert table.refused({"type": "attack_fortress", "die": 1}, 0) == "fortress_conquered"
+    # it produces: the gold field 3 beside it gives seat 0 a resource of its choice
+    table.end_turn()
+    table.choose = False
+    events = table.roll(0, 1, [1, 2])
+    assert only(events, "resources_produced").data["gold"] == {"0": 1}
+    assert (0, "choose_gold") in table.awaited()
 
 
 def test_ten_points_do_not_win_without_the_seats_own_fortress():
