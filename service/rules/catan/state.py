@@ -518,8 +518,9 @@ def _dice_rolled(state: State, data: dict[str, Any]) -> None:
     # The trading and building phase; each other seat may propose a trade, once.
     proposals = [Pending(o, "propose_trade", {"to": seat}) for o in range(state.seats) if o != seat]
     agenda.then(Pending(seat, "turn"), *proposals)
-    if state.fleet is not None and state.fleet.rewards:  # The Pirate Islands: rewards first
-        agenda.interrupt(pirate_islands.rewards_due(state))
+    # The Pirate Islands: the rewards for beating the fleet come first
+    if state.fleet is not None and (rewards := pirate_islands.rewards_due(state)):
+        agenda.interrupt(rewards)
 
 
 def _discarded(state: State, data: dict[str, Any]) -> None:
