@@ -51,6 +51,7 @@ CASES = [(r, OPTIONS.get(r.name, {})) for r in all_rulesets()] + [
     (CATAN, {"scenario": 8}),
     (CATAN, {"scenario": 9}),
     (CATAN, {"scenario": 6}),  # Cloth for Catan: villages, cloth, a third settlement
+    (CATAN, {"scenario": 7}),
 ]
 
 

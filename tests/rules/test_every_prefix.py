@@ -14,13 +14,15 @@ from service.rules.registry import all_rulesets
 OPTIONS = {"carcassonne": {"expansions": ["hills_sheep", "traders_builders"]}}
 #: every ruleset with the options above, and Catan's Seafarers scenarios with the most
 #: moving parts: the fog turned up, gold, ships; the harbour markers placed by seats;
-#: the gifts of The Forgotten Tribe, the wonders started and built
+#: the gifts of The Forgotten Tribe, the pirate fleet, warships and fortresses, the
+#: wonders started and built
 CASES = [(r, OPTIONS.get(r.name, {})) for r in all_rulesets()] + [
     (CATAN, {"scenario": 3}),
     (CATAN, {"scenario": 5}),
     (CATAN, {"scenario": 8}),
     (CATAN, {"scenario": 9}),
     (CATAN, {"scenario": 6}),  # Cloth for Catan: villages, cloth, a third settlement
+    (CATAN, {"scenario": 7}),
 ]
 
 

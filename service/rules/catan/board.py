@@ -108,7 +108,7 @@ class Board:
     #: Seafarers: the pirate's sea hex (``None`` where no pirate is played)
     pirate: Hex | None = None
     #: land hexes laid without a number token, which produce nothing (The Forgotten
-    #: Tribe's and Cloth for Catan's small islands)
+    #: Tribe's and Cloth for Catan's small islands, three hexes of The Pirate Islands)
     unnumbered: frozenset[Hex] = frozenset()
 
     def __post_init__(self) -> None:

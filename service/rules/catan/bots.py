@@ -20,7 +20,7 @@ import random
 from collections.abc import Callable
 from itertools import combinations_with_replacement
 
-from service.rules.catan import building, cloth, ships
+from service.rules.catan import building, cloth, pirate_islands, ships
 from service.rules.catan.board import RESOURCES
 from service.rules.catan.game import choice_command, turn_choices
 from service.rules.catan.pieces import COSTS, RESOURCE_INDEX, named
@@ -122,6 +122,8 @@ def _expand(
         return [{"type": "discard", "resources": named(chosen)}]
     if kind == "respond_trade":
         return [{"type": kind, "answer": a} for a in options["answers"] if a != "counter"]
+    if kind == "steal":
+        return [{"type": kind, "victim": victim} for victim in [None, *options["victims"]]]
     if kind in ("offer_trade", "propose_trade"):
         if not include_offers:
             return []
@@ -175,6 +177,9 @@ def value_bot(ruleset, state: State, seat: int, rng: random.Random) -> JSON:
         return _surplus_discard(state, seat, decision.details["count"])
     if kind == "move_robber":
         return _robber_choice(ruleset, state, decision)
+    if kind == "steal":  # The Pirate Islands: from the seat holding the most cards
+        victims = pirate_islands.steal_victims(state, seat)
+        return {"type": "steal", "victim": max(victims, key=state.cards, default=None)}
     if kind == "respond_trade":
         return _answer_offer(state, seat)
     if kind == "propose_trade":
@@ -283,6 +288,8 @@ def _robber_choice(ruleset, state: State, decision: Decision) -> JSON:
 
 def _goal(state: State, seat: int) -> tuple[str, int]:
     """What the seat builds next, and a fitting spot's value (0 if none)."""
+    if state.fleet is not None and (goal := _fortress_goal(state, seat)):
+        return goal, 0
     cities = building.city_spots(state, seat) or [
         c for c in state.buildings_of[seat] if not state.city[c]
     ]
@@ -330,6 +337,8 @@ def _turn_choice(ruleset, state: State, decision: Decision, rng: random.Random) 
             return {"type": "build_ship", "edge": layout.edge_names[trade]}
     if "play_knight" in menu and state.knights[seat] < 3:
         return {"type": "play_knight"}
+    if state.fleet is not None and (choice := _fortress_choice(state, seat, menu)):
+        return choice
     goal, _ = _goal(state, seat)
     lacking = _lacking(state, seat, _cost(state, seat, goal))
     progress = _progress_card(state, seat, menu, goal, lacking)
@@ -361,6 +370,35 @@ def _turn_choice(ruleset, state: State, decision: Decision, rng: random.Random) 
         if offer is not None:
             return offer
     return {"type": "end_turn"}
+
+
+#: The Pirate Islands: the warships that beat the fortress's die half the time
+ATTACK_WARSHIPS = 4
+
+
+def _fortress_goal(state: State, seat: int) -> str | None:
+    """The Pirate Islands: ships until the route reaches the fortress, then knights
+    (development cards) for warships, until the fortress is taken."""
+    if state.fleet.conquered(seat):
+        return None
+    if not pirate_islands.reaches_fortress(state, seat):
+        return "ship"
+    if len(state.fleet.warships[seat]) < ATTACK_WARSHIPS and state.deck_left:
+        return "development"
+    return None
+
+
+def _fortress_choice(state: State, seat: int, menu: JSON) -> JSON | None:
+    """The Pirate Islands: a warship whenever a knight allows, the route's next ship, an
+    attack once the warships are enough (or no more knights can come)."""
+    if "convert_warship" in menu:
+        return {"type": "convert_warship"}
+    if "build_ship" in menu:
+        return {"type": "build_ship", "edge": menu["build_ship"]["edges"][0]}
+    enough = len(state.fleet.warships[seat]) >= ATTACK_WARSHIPS or not state.deck_left
+    if "attack_fortress" in menu and enough:
+        return {"type": "attack_fortress"}
+    return None
 
 
 def _progress_card(

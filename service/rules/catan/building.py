@@ -11,7 +11,7 @@ set-up a settlement needs no road and costs nothing, and its road must touch it.
 
 from __future__ import annotations
 
-from service.rules.catan import cloth, tribe, wonders
+from service.rules.catan import cloth, pirate_islands, tribe, wonders
 from service.rules.catan.pieces import COSTS, can_pay
 from service.rules.catan.state import NOBODY, State
 
@@ -39,6 +39,10 @@ def settlement_problem(state: State, seat: int, corner: int, *, setup: bool = Fa
         if state.wonders is not None and wonders.marked(state, corner):
             return "marked_intersection"
         return None
+    if state.fleet is not None and (
+        problem := pirate_islands.settlement_problem(state, seat, corner)
+    ):
+        return problem
     if state.pieces[seat]["settlement"] < 1:
         return "no_settlements_left"
     road, ship = state.road, state.ship
@@ -84,6 +88,8 @@ def road_problem(
         return "path_occupied"
     if not state.layout.road_edge[edge]:
         return "road_at_sea"
+    if state.fleet is not None and (problem := pirate_islands.road_problem(state, edge)):
+        return problem
     if state.pieces[seat]["road"] < 1:
         return "no_roads_left"
     grid = state.layout.grid

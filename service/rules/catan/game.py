@@ -21,7 +21,15 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
-from service.rules.catan import building, cloth, scenarios, ships, tribe, wonders
+from service.rules.catan import (
+    building,
+    cloth,
+    pirate_islands,
+    scenarios,
+    ships,
+    tribe,
+    wonders,
+)
 from service.rules.catan.awards import (
     cut_roads,
     largest_army_holder,
@@ -247,6 +255,7 @@ RULES = {
     "small_island": "Cloth for Catan: nobody builds a settlement or city on the 4 small "
     "islands of the villages.",
     **tribe.RULES,
+    **pirate_islands.RULES,
 }
 
 #: how many points each kind of source is worth at the end
@@ -255,7 +264,7 @@ _BUILDING_POINTS = {"settlement": 1, "city": 2}
 
 class Catan(Ruleset[State]):
     name: ClassVar[str] = "catan"
-    title: ClassVar[str] = "Catan (base game, 2-4 players; Seafarers scenarios 1-4 and 9)"
+    title: ClassVar[str] = "Catan (base game, 2-4 players; Seafarers scenarios 1-9)"
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 4
     bots: ClassVar[tuple[str, ...]] = ("random", "value")
@@ -340,6 +349,7 @@ class Catan(Ruleset[State]):
                 },
                 "start_wonder": {"wonder": "a free wonder whose conditions you meet"},
                 "build_wonder": {},
+                **pirate_islands.COMMANDS,
             },
         )
 
@@ -459,9 +469,13 @@ class Catan(Ruleset[State]):
         if state.cloth is not None:  # Cloth for Catan: a line of ships may now reach a village
             events += cloth.connections(state, seat, building=corner)
         if setup:
-            # the second settlement (Cloth for Catan: the third) gives starting resources
-            starting = 2 if state.cloth is None else cloth.STARTING_SETTLEMENT
-            if len(state.buildings_of[seat]) == starting - 1:
+            # the second set-up settlement (Cloth for Catan: the third) gives starting
+            # resources (The Pirate Islands: a seat's pieces laid before do not count)
+            if state.cloth is not None:
+                last = len(state.buildings_of[seat]) == cloth.STARTING_SETTLEMENT - 1
+            else:
+                last = state.setup_corner[seat] != NOBODY
+            if last:
                 events += self._starting_resources(state, seat, corner)
             return events
         lengths = list(state.road_length)
@@ -657,13 +671,45 @@ class Catan(Ruleset[State]):
             ):
                 raise self.illegal("bad_dice", f"dice must be two ints from 1 to 6, not {dice!r}")
         total = dice[0] + dice[1]
-        events = [Event("dice_rolled", {"seat": seat, "dice": dice, "total": total})]
+        events = []
+        if pirate_islands.sails(state):  # The Pirate Islands: the fleet first
+            events = self._fleet_sails(state, seat, dice, command, rng)
+        events.append(Event("dice_rolled", {"seat": seat, "dice": dice, "total": total}))
         if total != 7:
-            events += self._production(state, total)
+            events += self._production(self._after(state, events[:-1]), total)
         if state.cloth is not None and total != 7:  # Cloth for Catan: the villages trade
             events += cloth.roll_events(state, seat, total)
             return self._closing(state, events, seat, state.points(seat))
         return events
+
+    def _fleet_sails(
+        self, state: State, seat: int, dice: list[int], command: JSON, rng: random.Random
+    ) -> list[Event]:
+        """The Pirate Islands: the fleet's move and attacks; the cards it takes from a
+        beaten seat are drawn at random, or (external randomness) named in the roll's
+        ``plunder`` (seat -> resources)."""
+        given = command.get("plunder")
+        external = state.options["randomness"] == "external"
+
+        def plunder(victim: int, count: int) -> list[int]:
+            if not external:
+                return pirate_islands.drawn(state.hands[victim], count, rng)
+            counts = parse_resources(given.get(str(victim))) if isinstance(given, dict) else None
+            if counts is None or sum(counts) != count or not can_pay(state.hands[victim], counts):
+                raise self.illegal("bad_plunder", f"plunder must take {count} of seat {victim}'s")
+            return counts
+
+        return pirate_islands.fleet_events(state, seat, dice, plunder)
+
+    @staticmethod
+    def _after(state: State, events: list[Event]) -> State:
+        """``state`` with ``events`` folded (itself if there are none)."""
+        if not events:
+            return state
+        after = state.copy()
+        for event in events:
+            evolve(after, event.type, event.data)
+        return after
 
     def _production(self, state: State, total: int) -> list[Event]:
         owner, city = state.owner, state.city
@@ -741,23 +787,64 @@ class Catan(Ruleset[State]):
         if (victim is not None or victims) and victim not in victims:
             raise self.illegal("bad_victim", f"steal from one of {victims}")
         moved = {"seat": seat, "hex": hex_name(target), "victim": victim}
-        events = [Event(f"{piece}_moved", moved)]
-        if victim is not None:
-            hand = state.hands[victim]
-            if state.options["randomness"] == "internal":
-                card = rng.randrange(sum(hand))
-                index = 0
-                while card >= hand[index]:
-                    card -= hand[index]
-                    index += 1
-                resource = RESOURCES[index]
-            else:
-                resource = command.get("resource")
-                if _text(resource) not in RESOURCE_INDEX or hand[RESOURCE_INDEX[resource]] < 1:
-                    raise self.illegal("resource_not_held", f"seat {victim} holds no {resource}")
-            stolen = {"thief": seat, "victim": victim, "resource": resource}
-            events.append(Event("card_stolen", stolen, (seat, victim)))
-        return events
+        return [
+            Event(f"{piece}_moved", moved),
+            *self._steal_card(state, seat, victim, command, rng),
+        ]
+
+    def _steal_card(
+        self, state: State, seat: int, victim: int | None, command: JSON, rng: random.Random
+    ) -> list[Event]:
+        """A card stolen from ``victim`` at random (the command names it with external
+        randomness); nothing if no victim."""
+        if victim is None:
+            return []
+        hand = state.hands[victim]
+        if state.options["randomness"] == "internal":
+            card = rng.randrange(sum(hand))
+            index = 0
+            while card >= hand[index]:
+                card -= hand[index]
+                index += 1
+            resource = RESOURCES[index]
+        else:
+            resource = command.get("resource")
+            if _text(resource) not in RESOURCE_INDEX or hand[RESOURCE_INDEX[resource]] < 1:
+                raise self.illegal("resource_not_held", f"seat {victim} holds no {resource}")
+        stolen = {"thief": seat, "victim": victim, "resource": resource}
+        return [Event("card_stolen", stolen, (seat, victim))]
+
+    # -- The Pirate Islands (scenario 7; the rules in pirate_islands) ----------------
+
+    def _steal(self, state: State, decision: Decision, command: JSON, rng):
+        seat, victim = decision.seat, command.get("victim")
+        victims = pirate_islands.steal_victims(state, seat)
+        if victim is not None and victim not in victims:
+            raise self.illegal("not_a_victim", f"steal from one of {victims}, or nobody")
+        events = [Event("steal_chosen", {"seat": seat, "victim": victim})]
+        return events + self._steal_card(state, seat, victim, command, rng)
+
+    def _convert_warship(self, state: State, decision: Decision, command: JSON, rng):
+        self._check(pirate_islands.conversion_problem(state, decision.seat))
+        return [pirate_islands.warship_converted(state, decision.seat)]
+
+    def _attack_fortress(self, state: State, decision: Decision, command: JSON, rng):
+        """The attack, then the end of the turn (line 609), unless the conquest wins."""
+        seat = decision.seat
+        self._check(pirate_islands.attack_problem(state, seat))
+        if state.options["randomness"] == "internal":
+            die = rng.randint(1, 6)
+        else:
+            die = command.get("die")
+            if type(die) is not int or not 1 <= die <= 6:
+                raise self.illegal("bad_die", f"die must be an int from 1 to 6, not {die!r}")
+        attack = pirate_islands.fortress_attacked(state, seat, die)
+        events = self._closing(
+            state, [attack], seat, state.points(seat) + ("conquered" in attack.data)
+        )
+        if events[-1].type == "game_ended":
+            return events
+        return events + self._end_turn(self._after(state, events), decision, command, rng)
 
     def _drawn_card(self, state: State, command: JSON, rng: random.Random) -> str:
         """A development card drawn from the cards nobody has seen (the command's
@@ -969,8 +1056,8 @@ class Catan(Ruleset[State]):
     ) -> int:
         """Who holds the longest road with these lengths (``broken``: the holder's road
         was just cut); an event if it changes hands."""
-        if state.cloth is not None:  # Cloth for Catan: no longest trade route award
-            return NOBODY
+        if state.cloth is not None or state.fleet is not None:
+            return NOBODY  # no longest route award: Cloth for Catan (l.513), Pirate Islands (l.553)
         holder = longest_road_holder(state.longest, lengths, broken=broken)
         if holder != state.longest:
             length = None if holder == NOBODY else lengths[holder]
@@ -1006,24 +1093,24 @@ class Catan(Ruleset[State]):
 
     def _won(self, state: State, events: list[Event], seat: int) -> list[Event]:
         """``events``, and the end of the game if ``seat`` has won once they are folded
-        (the points are checked; The Wonders of Catan: its own condition)."""
+        (the points are checked; The Wonders of Catan and The Pirate Islands add their
+        own conditions)."""
 
         def winners(final: State) -> list[int]:
             if final.wonders is not None and not wonders.has_won(final, seat):
+                return []
+            if final.fleet is not None and not pirate_islands.may_win(final, seat):
                 return []
             return [seat]
 
         return self._ended(state, events, winners)
 
-    @staticmethod
     def _ended(
-        state: State, events: list[Event], winners: Callable[[State], list[int]]
+        self, state: State, events: list[Event], winners: Callable[[State], list[int]]
     ) -> list[Event]:
         """``events`` and, if the state they lead to has ``winners``, the end of the
         game."""
-        final = state.copy()
-        for event in events:
-            evolve(final, event.type, event.data)
+        final = self._after(state, events)
         won = winners(final)
         if not won:
             return events
@@ -1171,6 +1258,7 @@ def _seafarers_view(state: State) -> JSON:
         **({} if state.wonders is None else {"wonders": wonders.view(state.wonders)}),
         **({} if state.cloth is None else {"cloth": cloth.view(state.cloth)}),
         **({} if state.tribe is None else {"tribe": tribe.view(state)}),
+        **({} if state.fleet is None else {"pirate_islands": pirate_islands.view(state)}),
     }
 
 
@@ -1193,6 +1281,8 @@ def check_scenario_board(state: State, value: object) -> Board:
 
     if counts(board) != counts(printed):
         raise ValueError(f"the terrains, numbers or harbours are not scenario {number}'s")
+    if board.unnumbered != printed.unnumbered:
+        raise ValueError(f"the hexes without a number are not scenario {number}'s")
     if {h.edge for h in board.harbours} != {h.edge for h in printed.harbours}:
         raise ValueError(f"the harbours are not on scenario {number}'s harbour places")
     if board.pirate != printed.pirate:
@@ -1204,8 +1294,6 @@ def check_scenario_board(state: State, value: object) -> Board:
     on_desert = printed.robber is not None and printed.hexes[printed.robber].terrain == "desert"
     if on_desert and board.hexes[board.robber].terrain != "desert":
         raise ValueError("the robber starts on a desert")
-    if board.unnumbered != printed.unnumbered:
-        raise ValueError(f"the hexes without a number are not scenario {number}'s")
     layout_of(board.to_json())
     return board
 
@@ -1264,6 +1352,8 @@ def development_purchase_problem(state: State, seat: int) -> str | None:
 
 
 def development_play_problem(state: State, seat: int, card: int) -> str | None:
+    if card == KNIGHT and state.fleet is not None:  # The Pirate Islands: warships only
+        return "knight_is_a_warship"
     if state.dev_played:
         return "development_card_played"
     if state.devs[seat][card] < 1:
@@ -1426,6 +1516,8 @@ def turn_choices(state: State, seat: int) -> list[tuple[str, Any]]:
         found += [("move_ship", move) for move in ships.ship_moves(state, seat)]
     if state.wonders is not None:
         found += wonders.choices(state, seat)
+    if state.fleet is not None:
+        found += pirate_islands.turn_choices(state, seat)
     if development_purchase_problem(state, seat) is None:
         found.append(("buy_development", None))
     if not state.dev_played:
@@ -1586,6 +1678,7 @@ _MENUS: dict[str, Callable[[State, Decision], JSON]] = {
     "consider_proposal": _consider_menu,
     "choose_gold": _gold_menu,
     "place_harbour": _harbour_menu,
+    "steal": pirate_islands.steal_menu,
 }
 
 _HANDLERS: dict[str, Callable[..., list[Event]]] = {

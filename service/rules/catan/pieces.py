@@ -28,6 +28,8 @@ PIECES: Final = {"road": 15, "settlement": 5, "city": 4}
 SHIPS: Final = 15
 #: resource cards of each kind in the bank at the start
 BANK: Final = 19
+#: the owner of an empty intersection or path
+NOBODY: Final = -1
 
 DEVELOPMENT_CARDS: Final = (
     "knight",

@@ -197,7 +197,8 @@ class Scenario:
     pirate: Hex | None
     areas: tuple[Area, ...]
     fog: Fog | None
-    #: land hexes laid without a number token (The Forgotten Tribe's small islands)
+    #: land hexes laid without a number token (The Forgotten Tribe's and Cloth for
+    #: Catan's small islands; The Pirate Islands, line 545)
     unnumbered: frozenset[Hex] = frozenset()
 
     def __post_init__(self) -> None:
@@ -507,6 +508,8 @@ def deal(number: int, players: int, rng: random.Random, *, shuffle: bool) -> dic
         data["cloth"] = doc["cloth"]
     if "tribe" in doc:  # The Forgotten Tribe: the gifts on the small islands' coasts
         data["tribe"] = tribe.deal(doc["tribe"], rng, shuffle=shuffle)
+    if "pirate_islands" in doc:  # The Pirate Islands: fleet path, colours, routes
+        data["pirate_islands"] = doc["pirate_islands"]
     return {"board": board, "scenario": data}
 
 

@@ -20,7 +20,7 @@ Rules (Seafarers, "Construction et utilisation des bateaux", "Règles des pirate
 
 from __future__ import annotations
 
-from service.rules.catan import cloth
+from service.rules.catan import cloth, pirate_islands
 from service.rules.catan.pieces import COSTS, can_pay
 from service.rules.catan.state import NOBODY, State
 
@@ -42,6 +42,8 @@ def ship_problem(
 ) -> str | None:
     """Why a ship of ``seat`` may not go on ``edge`` (``None`` if it may). ``moving`` is
     the ship being moved: it is taken off the board first, and costs nothing."""
+    if state.fleet is not None:  # The Pirate Islands: one route each
+        return pirate_islands.ship_problem(state, seat, edge, setup=setup, free=free)
     layout = state.layout
     if not layout.ship_edge[edge]:
         return "ship_on_land"
@@ -117,6 +119,8 @@ def is_open_end(state: State, seat: int, edge: int) -> bool:
 
 def ship_move_problem(state: State, seat: int, origin: int, target: int | None) -> str | None:
     """Why the seat may not move its ship from ``origin`` (to ``target``, if given)."""
+    if state.fleet is not None:
+        return "ships_do_not_move"
     if state.ship_moved:
         return "one_ship_move_per_turn"
     if state.ship[origin] != seat:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from service.rules.catan import cloth, tribe, wonders
+from service.rules.catan import cloth, pirate_islands, tribe, wonders
 from service.rules.catan.layout import Layout, layout_of
 from service.rules.catan.pieces import (
     BANK,
@@ -24,6 +24,7 @@ from service.rules.catan.pieces import (
     DECK,
     DEVELOPMENT_INDEX,
     KNIGHT,
+    NOBODY,
     PIECES,
     RESOURCE_INDEX,
     SHIPS,
@@ -75,13 +76,27 @@ WONDERS_ANSWERS: dict[str, tuple[str, ...]] = {
     "move_robber": ("move_robber",),
     "turn": (*SEAFARERS_ANSWERS["turn"][:-1], *wonders.COMMANDS, ANSWERS["turn"][-1]),
 }
+#: The Pirate Islands (scenario 7): warships and fortresses in the turn, a steal on a 7
+PIRATE_ISLANDS_ANSWERS: dict[str, tuple[str, ...]] = {
+    **SEAFARERS_ANSWERS,
+    "turn": (*SEAFARERS_ANSWERS["turn"][:-1], *pirate_islands.TURN_COMMANDS, "end_turn"),
+    "steal": ("steal",),
+}
 #: every command of every Catan game, by the decision it answers
-ALL_ANSWERS: dict[str, tuple[str, ...]] = {**SEAFARERS_ANSWERS, "turn": WONDERS_ANSWERS["turn"]}
+ALL_ANSWERS: dict[str, tuple[str, ...]] = {
+    **SEAFARERS_ANSWERS,
+    "turn": (
+        *SEAFARERS_ANSWERS["turn"][:-1],
+        *wonders.COMMANDS,
+        *pirate_islands.TURN_COMMANDS,
+        ANSWERS["turn"][-1],
+    ),
+    "steal": PIRATE_ISLANDS_ANSWERS["steal"],
+}
 #: the decisions that belong to one trade under way
 TRADE_DECISIONS = frozenset({"respond_trade", "conclude_trade", "consider_proposal"})
 
 SETUP, MAIN, OVER = "setup", "main", "over"
-NOBODY = -1
 
 
 class State:
@@ -141,6 +156,7 @@ class State:
         "wonders",
         "cloth",
         "tribe",
+        "fleet",
     )
 
     def __init__(self) -> None:
@@ -218,6 +234,8 @@ class State:
         self.cloth: cloth.Cloth | None = None
         #: The Forgotten Tribe: the gifts, chits and held harbour markers (None elsewhere)
         self.tribe: tribe.Tribe | None = None
+        #: The Pirate Islands: the fleet, routes, warships and fortresses
+        self.fleet: pirate_islands.Fleet | None = None
 
     def copy(self) -> State:
         other = State.__new__(State)
@@ -246,6 +264,7 @@ class State:
         other.wonders = None if self.wonders is None else self.wonders.copy()
         other.cloth = None if self.cloth is None else self.cloth.copy()
         other.tribe = None if self.tribe is None else self.tribe.copy()
+        other.fleet = None if self.fleet is None else self.fleet.copy()
         return other
 
     # -- what follows from the fields ------------------------------------------------
@@ -320,6 +339,11 @@ def _game_started(state: State, data: dict[str, Any]) -> None:
         if scenario.get("wonders") is not None:  # The Wonders of Catan
             state.wonders = wonders.Wonders.started(scenario["wonders"], seats)
             state.agenda = Agenda(WONDERS_ANSWERS)
+        state.fleet = pirate_islands.fleet_of(scenario, seats)
+        if state.fleet is not None:
+            state.agenda = Agenda(PIRATE_ISLANDS_ANSWERS)
+            state.deck = pirate_islands.deck(seats)
+            state.deck_left = sum(state.deck)
     if data.get("board") is None:
         state.agenda.then(Pending(0, "set_board"))
     else:
@@ -342,6 +366,8 @@ def _lay_board(state: State, board: dict[str, Any]) -> None:
         }
         if "tribe" in state.scenario:
             tribe.start(state)
+    if state.fleet is not None:
+        pirate_islands.lay_start_pieces(state)
     # The New World: the seats place the harbour markers in turn, then the set-up
     for i in range(len(state.harbours_left)):
         state.agenda.then(Pending(i % state.seats, "place_harbour"))
@@ -545,10 +571,14 @@ def _dice_rolled(state: State, data: dict[str, Any]) -> None:
             if state.cards(other) > limit
         ]
         agenda.then(*discards)  # every seat concerned at once, in any order
-        agenda.then(Pending(seat, "move_robber"))
+        # The Pirate Islands: no robber; the roller may steal from any seat
+        agenda.then(Pending(seat, "move_robber" if state.fleet is None else "steal"))
     # The trading and building phase; each other seat may propose a trade, once.
     proposals = [Pending(o, "propose_trade", {"to": seat}) for o in range(state.seats) if o != seat]
     agenda.then(Pending(seat, "turn"), *proposals)
+    # The Pirate Islands: the rewards for beating the fleet come first
+    if state.fleet is not None and (rewards := pirate_islands.rewards_due(state)):
+        agenda.interrupt(rewards)
 
 
 def _discarded(state: State, data: dict[str, Any]) -> None:
@@ -773,6 +803,7 @@ EVOLVERS: dict[str, Callable[[State, dict[str, Any]], None]] = {
     "game_ended": _game_ended,
     **cloth.EVOLVERS,
     **tribe.EVOLVERS,
+    **pirate_islands.EVOLVERS,
 }
 
 

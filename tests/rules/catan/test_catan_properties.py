@@ -28,6 +28,7 @@ PLAYED = {
     "road_building_played": "road_building",
     "year_of_plenty_played": "year_of_plenty",
     "monopoly_played": "monopoly",
+    "warship_converted": "knight",  # The Pirate Islands: a knight spent on a warship
 }
 
 
@@ -40,6 +41,15 @@ class Watch:
         self.played: Counter[str] = Counter()
         self.points: list[int] = []
         self.awards: tuple[int, int] = (NOBODY, NOBODY)
+        self.knights = 0  # knights played as knights
+
+    def starting_deck(self, state: State) -> tuple[int, ...]:
+        """The development deck the game starts with."""
+        return DECK
+
+    def settlements_aside(self, state: State, seat: int) -> int:
+        """A seat's settlements neither in supply nor among its buildings (none here)."""
+        return 0
 
     @staticmethod
     def cards_aside(state: State) -> int:
@@ -51,6 +61,7 @@ class Watch:
         for event in events[self.seen :]:
             if event.type in PLAYED:
                 self.played[PLAYED[event.type]] += 1
+            self.knights += event.type == "knight_played"
         self.seen = len(events)
         seats = state.seats
         # resources: 19 of each, in the bank or in hands
@@ -58,17 +69,19 @@ class Watch:
             assert state.bank[r] + sum(state.hands[s][r] for s in range(seats)) == BANK
             assert state.bank[r] >= 0 and all(state.hands[s][r] >= 0 for s in range(seats))
         # development cards: in the deck, held (old or new) or played: 14/5/2/2/2
+        deck = self.starting_deck(state)
         for i, card in enumerate(DEVELOPMENT_CARDS):
             held = sum(state.devs[s][i] + state.new_devs[s][i] for s in range(seats))
-            assert state.deck[i] + held + self.played[card] == DECK[i], card
+            assert state.deck[i] + held + self.played[card] == deck[i], card
         assert state.deck_left + self.cards_aside(state) == sum(state.deck)
-        assert sum(state.knights) == self.played["knight"]
+        assert sum(state.knights) == self.knights
         # pieces: in supply or on the board
         for s in range(seats):
             cities = sum(1 for c in state.buildings_of[s] if state.city[c])
             settlements = len(state.buildings_of[s]) - cities
             assert state.pieces[s]["road"] + len(state.roads_of[s]) == PIECES["road"]
-            assert state.pieces[s]["settlement"] + settlements == PIECES["settlement"]
+            aside = self.settlements_aside(state, s)
+            assert state.pieces[s]["settlement"] + settlements + aside == PIECES["settlement"]
             assert state.pieces[s]["city"] + cities == PIECES["city"]
         # public points fall only with an award lost, by 2 per award
         points = [state.public_points(s) for s in range(seats)]

@@ -123,6 +123,11 @@ RULEBOOK = {
         t(0, 2, 2, 0, 0, 0, 0, 0),  # the small islands' 2 deserts and 2 gold
         n(0, 1, 1, 1, 1, 1, 1, 1, 1, 0),  # the 8 villages (JSettlers' CLVI numbers)
     ),
+    # 7. L'Île aux pirates (one table for 3 and 4 players)
+    ("7-the-pirate-islands.json", "all"): (
+        t(19, 3, 2, 5, 5, 5, 5, 5),  # l.533 "Nombre 19 3 2 5 5 5 5 5 49"
+        n(1, 2, 3, 3, 3, 3, 3, 3, 2, 1),  # l.535 "1 2 3 3 3 3 3 3 2 1"
+    ),
     # 8. Les merveilles de Catane (one table for 3 and 4 players)
     ("8-the-wonders-of-catan.json", "all"): (
         t(19, 3, 2, 5, 5, 5, 5, 5),  # l.639 "Nombre 19 3 2 5 5 5 5 5 49"
@@ -149,6 +154,7 @@ HARBOURS = {
     # l.407 "5 ports spécialisés, 1 ports « 3:1 »": the harbour markers the tribe gives
     "5-the-forgotten-tribe.json": (5, 1),
     "6-cloth-for-catan.json": (5, 4),  # l.471 "5 ports spécialisés, 4 ports « 3 : 1 »"
+    "7-the-pirate-islands.json": (5, 3),  # l.537 "5 ports spécialisés, 3 ports « 3 : 1 »"
     "8-the-wonders-of-catan.json": (5, 4),  # l.643 "5 ports spécialisés, 4 ports « 3 : 1 »"
     "9-the-new-world.json": (5, 5),  # l.699-700 "5 ports spécialisés, 5 ports « 3 : 1 »"
 }
@@ -159,10 +165,11 @@ VICTORY_POINTS = {
     4: 14,  # l.386 "... 14 points de victoire"
     5: 13,  # l.451 "... 13 points de victoire"
     6: 14,  # l.517 "... atteint ou dépasse 14 points de victoire"
+    7: 10,  # l.621 "possède au moins 10 points de victoire"
     8: 10,  # l.685 "s'il possède au moins 10 points de victoire et ..."
     9: 12,  # l.725 "... 12 points de victoire"
 }
-PLAYERS = {n: (3, 4) for n in (1, 2, 3, 4, 5, 6, 8, 9)}
+PLAYERS = {n: (3, 4) for n in range(1, 10)}
 
 FILES = sorted({f for f, _ in RULEBOOK})
 MAPS = [f for f in FILES if scenarios.raw(f)["hexes"] is not None]
@@ -332,6 +339,9 @@ def test_areas(name: str) -> None:
         assert starts == {"main"}
         assert points == {"main": 0, "west-island": 1, "east-island": 1}
         assert sum(s.hexes[h].terrain == "desert" for h in by_name["main"].hexes) == 3
+    elif doc["scenario"] == 7:  # l.547, l.559 start on the eastern island; no island points
+        assert starts == {"east"} and set(points.values()) == {0}
+        assert len(by_name["east"].hexes) == 17 and len(by_name["pirate-islands"].hexes) == 13
     else:  # l.359 start below the desert; l.380 2 points a foreign sector
         assert starts == {"main"}
         assert points["desert"] == 0 and points["beyond-the-desert"] == 2
@@ -419,7 +429,9 @@ def test_file_matches_its_jsettlers_arrays(name: str) -> None:
     assert ports | extra == {h.edge for h in s.harbours}
     for e, f in js["ports"]:
         assert to_jsettlers_edge(from_jsettlers_port(at(e), f)[1]) == at(e)
-    if js["robber"] != "desert":
+    if js["robber"] is None:  # The Pirate Islands: no robber (l.563)
+        assert s.robber is None
+    elif js["robber"] != "desert":
         assert s.robber == from_jsettlers_hex(at(js["robber"]))
     if js["pirate"] is None:  # no pirate in the scenario
         assert s.pirate is None

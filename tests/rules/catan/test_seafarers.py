@@ -101,7 +101,7 @@ def sailing(n: int, **options: Any) -> SeaTable:
 
 def test_each_scenario_is_an_option_with_its_player_counts_and_targets():
     described = CATAN.describe()["options"]["scenario"]
-    assert described["enum"] == [None, 1, 2, 3, 4, 5, 6, 8, 9]
+    assert described["enum"] == [None, 1, 2, 3, 4, 5, 6, 7, 8, 9]
     assert {n: (s.players, s.victory_points) for n, s in SCENARIOS.items()} == {
         1: ((3, 4), 14),  # rulebook line 200: "atteint ou dépasse 14 points"
         2: ((3, 4), 13),  # line 258
@@ -109,6 +109,7 @@ def test_each_scenario_is_an_option_with_its_player_counts_and_targets():
         4: ((3, 4), 14),  # line 386
         5: ((3, 4), 13),  # line 451: "atteint ou dépasse 13 points de victoire"
         6: ((3, 4), 14),  # line 517: "atteint ou dépasse 14 points de victoire"
+        7: ((3, 4), 10),  # line 621: "possède au moins 10 points de victoire"
         8: ((3, 4), 10),  # line 685: "au moins 10 points de victoire"
         9: ((3, 4), 12),  # line 725
     }

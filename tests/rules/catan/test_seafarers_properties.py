@@ -19,9 +19,10 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from service.rules.catan import pirate_islands
 from service.rules.catan.cloth import EMPTY_VILLAGES_END, villages_empty
 from service.rules.catan.game import CATAN, SCENARIOS
-from service.rules.catan.pieces import SHIPS
+from service.rules.catan.pieces import DECK, SHIPS
 from service.rules.catan.state import NOBODY, State
 from service.rules.catan.tribe import CHIT, DEVELOPMENT
 from service.rules.core import Event
@@ -45,6 +46,15 @@ class SeaWatch(Watch):
             0 if state.tribe is None else sum(g == DEVELOPMENT for g in state.tribe.gifts.values())
         )
 
+    def starting_deck(self, state: State) -> tuple[int, ...]:
+        if state.fleet is not None:  # The Pirate Islands: no victory point card
+            return tuple(pirate_islands.deck(state.seats))
+        return DECK
+
+    def settlements_aside(self, state: State, seat: int) -> int:
+        """The Pirate Islands: a fortress not yet conquered holds one of its colour's."""
+        return int(state.fleet is not None and not state.fleet.conquered(seat))
+
     def __call__(self, state: State, events: list[Event]) -> None:
         self.cards_taken += sum(
             1
@@ -56,6 +66,8 @@ class SeaWatch(Watch):
             return
         if state.tribe is not None:
             assert_gifts_conserved(state, self.cards_taken)
+        if state.fleet is not None:
+            assert_fortresses_and_routes(state)
         for s in range(state.seats):
             on_card = state.wonders is not None and state.wonders.wonder[s] is not None
             assert state.pieces[s]["ship"] + len(state.ships_of[s]) + on_card == SHIPS
@@ -63,7 +75,10 @@ class SeaWatch(Watch):
         on_board = [e for e, seat in enumerate(state.ship) if seat != NOBODY]
         assert sorted(on_board) == sorted(e for s in state.ships_of for e in s)
         assert not any(state.road[e] != NOBODY for e in on_board)
-        assert all(state.layout.ship_edge[e] for e in on_board)
+        # The Pirate Islands' routes run along the frame to the north and south fortresses
+        routes = set() if state.fleet is None else {e for c in state.fleet.colours for e in c.route}
+        names = state.layout.edge_names
+        assert all(state.layout.ship_edge[e] or names[e] in routes for e in on_board)
         assert state.special == [
             sum(
                 area["special_points"]
@@ -90,6 +105,28 @@ def assert_gifts_conserved(state: State, cards_taken: int) -> None:
     assert gifts[DEVELOPMENT] + cards_taken == 4
     held = sum(len(h) for h in state.tribe.held)
     assert gifts["harbour"] + held + len(state.layout.board.harbours) == 6
+
+
+def assert_fortresses_and_routes(state: State) -> None:
+    """The Pirate Islands: each fortress holds 3 chits less those its colour won, is its
+    colour's settlement once all 3 are won (12 chits in the box, 3 a fortress in play);
+    each seat's ships are its route's, in one line from its settlement; its warships
+    are ships of that line, nearest the settlement first; no road on a route."""
+    fleet, layout = state.fleet, state.layout
+    assert len(fleet.colours) == state.seats
+    under = [pirate_islands.CHITS - won for won in fleet.chits]
+    assert all(0 <= n <= pirate_islands.CHITS for n in under)
+    assert sum(under) + sum(fleet.chits) == pirate_islands.CHITS * state.seats
+    for seat, colour in enumerate(fleet.colours):
+        fortress = layout.corner_by_name[colour.fortress]
+        assert state.owner[fortress] == (seat if fleet.conquered(seat) else NOBODY)
+        line = pirate_islands.route_ships(state, seat)
+        assert sorted(line) == sorted(state.ships_of[seat])
+        assert {layout.edge_names[e] for e in line} <= colour.route
+        warships = fleet.warships[seat]
+        assert line[: len(warships)] == warships
+        assert not any(layout.edge_names[e] in colour.route for e in state.roads_of[seat])
+    assert (state.pirate is None) == all(fleet.conquered(s) for s in range(state.seats))
 
 
 def _start_points(state: State, seat: int) -> int:
@@ -153,6 +190,8 @@ def test_seafarers_bot_games_end_conserve_ships_and_every_reader_folds_its_own_v
         if state.tribe is not None:  # The Forgotten Tribe: each chit is a point of its own
             for entry in ended["points"]:
                 assert entry["sources"]["chits"] == state.tribe.chits[entry["seat"]]
+        if state.fleet is not None:  # The Pirate Islands: and its own fortress conquered
+            assert state.fleet.conquered(winner)
         for entry in ended["points"]:
             assert sum(entry["sources"].values()) == entry["total"]
         assert_every_reader_folds_its_own_view(events, state)
@@ -165,3 +204,6 @@ def test_every_scenario_and_player_count_plays_to_the_end():
             game = {"case": (number, seats), "seed": bytes([number, seats]), "bot": bot}
             events, state, _ = play({**game, "layout": "random"})
             assert CATAN.is_over(state), (number, seats, bot)
+            if state.fleet is not None:  # The Pirate Islands: its own end condition
+                (winner,) = state.winners
+                assert state.fleet.conquered(winner) and state.final[winner]["total"] >= 10
