@@ -23,7 +23,6 @@ import argparse
 import json
 import os
 import random
-import secrets
 import statistics
 import sys
 import time
@@ -31,7 +30,7 @@ from pathlib import Path
 
 import psycopg
 from machine import machine
-from psycopg.conninfo import make_conninfo
+from postgres import create_database, server_for
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
@@ -179,20 +178,11 @@ def main() -> int:
     parser.add_argument("--keep", action="store_true", help="keep the database afterwards")
     args = parser.parse_args()
 
-    server = None
-    if args.database_url:
-        server_url, label = args.database_url, args.label or "system"
-    else:
-        from service.store import embedded
-
-        server = embedded.start()
-        server_url, label = server.get_uri(), args.label or "embedded"
-    name = f"tilegames_listing_{secrets.token_hex(4)}"
-    with psycopg.connect(server_url, autocommit=True) as conn:
-        conn.execute(f'CREATE DATABASE "{name}"')
+    server_url, label, server = server_for(args.database_url, args.label)
+    url, name = create_database(server_url, "tilegames_listing")
+    with psycopg.connect(server_url) as conn:
         pg_version = conn.execute("SHOW server_version").fetchone()[0]
         shared_buffers = conn.execute("SHOW shared_buffers").fetchone()[0]
-    url = make_conninfo(server_url, dbname=name)
     try:
         migrate(url)
         print(f"[{label}] filling {args.games:,} games over {args.keys:,} API keys", flush=True)

@@ -28,7 +28,7 @@ from pathlib import Path
 import psycopg
 import requests
 from machine import machine
-from psycopg.conninfo import make_conninfo
+from postgres import create_database, server_for
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
@@ -120,21 +120,12 @@ def main() -> int:
     parser.add_argument("--output", default=str(REPO / "bench" / "results" / "service.json"))
     args = parser.parse_args()
 
-    server = None
-    if args.database_url:
-        server_url, label = args.database_url, args.label or "system"
-    else:
-        from service.store import embedded
-
-        server = embedded.start()
-        server_url, label = server.get_uri(), args.label or "embedded"
-    name = f"tilegames_bench_{secrets.token_hex(4)}"
-    with psycopg.connect(server_url, autocommit=True) as conn:
-        conn.execute(f'CREATE DATABASE "{name}"')
+    server_url, label, server = server_for(args.database_url, args.label)
+    url, name = create_database(server_url, "tilegames_bench")
+    with psycopg.connect(server_url) as conn:
         pg_version = conn.execute("SHOW server_version").fetchone()[0]
         sync_commit = conn.execute("SHOW synchronous_commit").fetchone()[0]
         fsync = conn.execute("SHOW fsync").fetchone()[0]
-    url = make_conninfo(server_url, dbname=name)
     gunicorn = None
     try:
         from service.store import keys

@@ -22,7 +22,7 @@ from pathlib import Path
 
 import psycopg
 from machine import machine
-from psycopg.conninfo import make_conninfo
+from postgres import create_database, server_for
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
@@ -46,15 +46,6 @@ CASES = {
     "catan": ("catan", {}, ["random", "random", "random", "random"]),
     "catan, seafarers scenario 1": ("catan", {"scenario": 1}, ["random"] * 4),
 }
-
-
-def server_url(given: str | None) -> tuple[str, object | None]:
-    if given:
-        return given, None
-    from service.store import embedded
-
-    server = embedded.start(cleanup_mode="stop")
-    return server.get_uri(), server
 
 
 def store_games(url: str, name: str, games: int) -> None:
@@ -113,13 +104,10 @@ def main() -> int:
     args = parser.parse_args()
     from service.store.migrate import migrate
 
-    base, server = server_url(args.database_url)
+    base, _, server = server_for(args.database_url)
     results = {"machine": machine(), "games_per_case": args.games, "cases": {}}
     for name in CASES:
-        database = f"tilegames_storage_{secrets.token_hex(4)}"
-        with psycopg.connect(base, autocommit=True) as conn:
-            conn.execute(f'CREATE DATABASE "{database}"')
-        url = make_conninfo(base, dbname=database)
+        url, database = create_database(base, "tilegames_storage")
         try:
             migrate(url)
             print(f"{name}: storing {args.games} games...", flush=True)

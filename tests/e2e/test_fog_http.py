@@ -11,7 +11,7 @@ import psycopg
 from service.rules import get_ruleset
 from service.store import event_hash
 from tests.client import Client, fold, play_to_end
-from tests.e2e.test_sse import open_stream, sse_events
+from tests.e2e.test_sse import stream_until
 
 
 def stored_log(database_url: str, game_id: str) -> list[dict]:
@@ -80,12 +80,7 @@ def test_nobody_learns_a_fog_space_before_it_is_turned_up(server, api_key, datab
                     data = {**item["data"], "hex": h, **tile}
                     assert event_hash(*rehash, data, visibility) != item["hash"]
         # The stream sends what the pages send.
-        headers = {"game": game["id"], **client.headers(viewer)}
-        streamed = []
-        for message in sse_events(open_stream(server, headers)):
-            if message["event"] == "end":
-                break
-            streamed.append(message["data"])
+        streamed = stream_until(server, game["id"], client.headers(viewer), len(events))
         assert streamed == events
         # Just before and at each turn-up, the state shows what the log has said.
         for h, seq in sorted(turned.items(), key=lambda item: item[1]):

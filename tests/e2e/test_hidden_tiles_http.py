@@ -10,7 +10,7 @@ import psycopg
 from service.rules import get_ruleset
 from service.store import event_hash
 from tests.client import Client, fold, play_to_end
-from tests.e2e.test_sse import open_stream, sse_events
+from tests.e2e.test_sse import stream_until
 
 
 def stored_hidden(database_url: str, game_id: str) -> dict[int, dict]:
@@ -53,12 +53,7 @@ def test_nobody_sees_the_tiles_under_the_hills(server, api_key, database_url):
                 event_hash(*rehash, {**item["data"], "tile": t}, []) != item["hash"] for t in ids
             )
         # The stream sends the same redacted events as the pages.
-        headers = {"game": game["id"], **client.headers(viewer)}
-        streamed = []
-        for message in sse_events(open_stream(server, headers)):
-            if message["event"] == "end":
-                break
-            streamed.append(message["data"])
+        streamed = stream_until(server, game["id"], client.headers(viewer), len(events))
         assert streamed == events
         # The client's fold of what it received is the server's view, at every hill.
         for at in checkpoints:

@@ -13,7 +13,7 @@ import pytest
 from service.rules import get_ruleset
 from service.rules.catan.game import SCENARIOS
 from tests.client import Client, fold, play_to_end
-from tests.e2e.test_sse import open_stream, sse_events
+from tests.e2e.test_sse import stream_until
 
 CASES = [(n, 3 if 3 in info.players else min(info.players)) for n, info in SCENARIOS.items()]
 
@@ -57,12 +57,7 @@ def test_a_whole_scenario_game_against_bots_keeps_every_secret(
                 continue
             assert item["redacted"], (seat, item)
             assert item["data"] == catan.secrets[item["type"]](whole["data"], seat)
-        headers = {"game": game["id"], **client.headers(viewer)}
-        streamed = []
-        for message in sse_events(open_stream(server, headers)):
-            if message["event"] == "end":
-                break
-            streamed.append(message["data"])
+        streamed = stream_until(server, game["id"], client.headers(viewer), len(events))
         assert streamed == events
         shown = client.get(f"/v1/games/{game['id']}/state", viewer).json()
         assert shown["state"] == catan.view(fold(catan, events), seat)

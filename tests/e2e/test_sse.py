@@ -31,6 +31,23 @@ def sse_events(response: requests.Response) -> Iterator[dict]:
         current = {"raw": ""}
 
 
+def stream_until(server, game_id: str, headers: dict, version: int, reconnects: int = 3) -> list:
+    """The events a game's stream sends the viewer of ``headers`` up to ``version`` (or
+    its ``end``); a stream that closes early (a busy database ends it, as a deploy
+    would) is resumed after the last event received, as a client resumes with
+    Last-Event-ID."""
+    streamed: list[dict] = []
+    for _ in range(1 + reconnects):
+        after = streamed[-1]["seq"] if streamed else 0
+        for message in sse_events(open_stream(server, {"game": game_id, **headers}, after)):
+            if message["event"] == "end":
+                return streamed
+            streamed.append(message["data"])
+            if message["data"]["seq"] >= version:
+                return streamed
+    raise AssertionError(f"the stream closed {1 + reconnects} times before version {version}")
+
+
 def open_stream(server, headers: dict, after: int = 0) -> requests.Response:
     response = requests.get(
         f"{server.url}/v1/games/{{}}/events".format(headers.pop("game")),

@@ -8,9 +8,12 @@ views spell them out as ``{"brick": 1, ...}``.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from service.rules.catan.board import RESOURCES
+
+if TYPE_CHECKING:
+    from service.rules.catan.state import State
 
 #: index of each resource in a hand
 RESOURCE_INDEX: Final = {name: i for i, name in enumerate(RESOURCES)}
@@ -86,3 +89,14 @@ def parse_resources(value: object, allow_empty: bool = False) -> list[int] | Non
     if not allow_empty and not any(counts):
         return None
     return counts
+
+
+def take_development(state: State, seat: int, card: str | None) -> None:
+    """A development card leaves the deck for ``seat``'s hand, new this turn: named, or
+    ``None`` where the event was redacted for this reader (a card it cannot name)."""
+    if card is None:
+        state.dev_unknown[seat] += 1
+        return
+    index = DEVELOPMENT_INDEX[card]
+    state.new_devs[seat][index] += 1
+    state.deck[index] -= 1

@@ -29,6 +29,7 @@ from service.rules.catan.pieces import (
     RESOURCE_INDEX,
     SHIPS,
     counts_of,
+    take_development,
 )
 from service.rules.decisions import Agenda, Pending
 from service.rules.hexes.geometry import Hex, parse_hex
@@ -611,15 +612,10 @@ def _card_stolen(state: State, data: dict[str, Any]) -> None:
 
 
 def _development_bought(state: State, data: dict[str, Any]) -> None:
-    seat, card = data["seat"], data.get("card")
+    seat = data["seat"]
     _pay(state, seat, COSTS["development"])
     state.deck_left -= 1
-    if card is None:  # redacted: a card this fold cannot name
-        state.dev_unknown[seat] += 1
-    else:
-        index = DEVELOPMENT_INDEX[card]
-        state.new_devs[seat][index] += 1
-        state.deck[index] -= 1
+    take_development(state, seat, data.get("card"))
 
 
 def _play(state: State, seat: int, card: int) -> None:

@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from service.rules.catan.board import HARBOUR_TYPES, SEA
 from service.rules.catan.layout import layout_of
-from service.rules.catan.pieces import DEVELOPMENT_INDEX
+from service.rules.catan.pieces import take_development
 from service.rules.core import Event
 from service.rules.decisions import Pending
 from service.rules.hexes.geometry import Hex, corner_name, edge_corners, hex_name, parse_hex
@@ -218,13 +218,7 @@ def _gift_taken(state: State, data: dict[str, Any]) -> None:
     if gift == CHIT:
         state.tribe.chits[seat] += 1
     elif gift == DEVELOPMENT:
-        card = data.get("card")
-        if card is None:  # redacted: a card this fold cannot name
-            state.dev_unknown[seat] += 1
-        else:
-            index = DEVELOPMENT_INDEX[card]
-            state.new_devs[seat][index] += 1
-            state.deck[index] -= 1
+        take_development(state, seat, data.get("card"))
     else:
         state.tribe.held[seat].append(gift)
         offer_harbour(state, seat)
