@@ -356,10 +356,7 @@ class Events(MethodView):
         """
         found = require_credential()
         if "text/event-stream" in request.headers.get("Accept", ""):
-            after = query["after"]
-            last_id = request.headers.get("Last-Event-ID", "")
-            if last_id.isdigit():
-                after = max(after, int(last_id))
+            after = max(query["after"], last_event_id())
             return event_stream(game_id, found.seat_token, after)
         outcome = runtime().games.events(game_id, found.seat_token, query["after"], query["limit"])
         body, status, headers = reply(outcome)
@@ -368,6 +365,23 @@ class Events(MethodView):
             nxt = f"/v1/games/{game_id}/events?after={after}&limit={query['limit']}"
             headers["Link"] = f'<{nxt}>; rel="next"'
         return body, status, headers
+
+
+#: a Last-Event-ID this service gave out: an event's seq, in ASCII digits (not "²")
+_LAST_EVENT_ID_RE = re.compile(r"[0-9]{1,19}")
+#: the latest seq ``?after=`` takes (EventsQuerySchema), so the database is never asked
+#: about a number its bigint cannot hold
+_MAX_SEQ = 2**62
+
+
+def last_event_id() -> int:
+    """The seq after which a reconnecting stream resumes (0 without the header)."""
+    text = request.headers.get("Last-Event-ID", "").strip()
+    if not text:
+        return 0
+    if not _LAST_EVENT_ID_RE.fullmatch(text) or int(text) > _MAX_SEQ:
+        raise ValidationFailed("Last-Event-ID", "must be the id of an event the stream sent")
+    return int(text)
 
 
 @blp.route("/<game_id>/legal-moves", parameters=_GAME)
