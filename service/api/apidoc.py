@@ -117,6 +117,8 @@ rule violations, `errors: [{field, message}]` for validation errors and
 - `payload_too_large` (413): a body over the size limit (1 MiB by default).
 - `rate_limited` (429): too many requests for this credential; retry after
   `Retry-After` seconds.
+- `too_many_streams` (429): this credential has as many event streams open as it may
+  (`SSE_STREAMS_PER_CREDENTIAL`, 20 by default); close one first.
 - `database_unavailable` (503): the database is unreachable; retry after
   `Retry-After`.
 - `internal_error` (500): a bug; quote `request_id` (also the `X-Request-Id` header).

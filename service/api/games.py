@@ -339,7 +339,9 @@ class Events(MethodView):
         events after `after` (or after `Last-Event-ID` on reconnection), then new ones
         as they are committed; `: keep-alive` comments while nothing happens; and
         `event: end` with `{"version": n}` once the game is over. The stream also closes
-        after a server-set lifetime: reconnect with `Last-Event-ID` to resume.
+        after a server-set lifetime: reconnect with `Last-Event-ID` to resume. Each
+        credential may have a few streams open at once (20 by default); one more gets
+        429 `too_many_streams`.
 
         **Events.** `type` and `data` are the ruleset's (see its docs); the first is
         always `game_started`, whose `rules_version` names the shape the log was
@@ -357,7 +359,8 @@ class Events(MethodView):
         found = require_credential()
         if "text/event-stream" in request.headers.get("Accept", ""):
             after = max(query["after"], last_event_id())
-            return event_stream(game_id, found.seat_token, after)
+            key_id = found.api_key.id if found.api_key else None
+            return event_stream(game_id, found.seat_token, key_id, after)
         outcome = runtime().games.events(game_id, found.seat_token, query["after"], query["limit"])
         body, status, headers = reply(outcome)
         if outcome.body["next_after"] is not None:
