@@ -4,9 +4,10 @@ The service runs under gunicorn as `make run` starts it. First, clients play who
 two-seat Carcassonne games over HTTP for a while and every move's latency is recorded
 (as in service_bench.py). Then 1,000 event streams are opened (spectators of 100 games,
 10 each, held by one reader process that checks every stream stays open and counts what
-arrives) and the same clients play again for the same time. A stream that held a worker
-thread, as before the stream hub, would leave none for the moves past the first few
-dozen streams.
+arrives) and the same clients play again for the same time; then the streams close and
+the clients play a third time, so that two runs without streams bracket the one with.
+A stream that held a worker thread, as before the stream hub, would leave none for the
+moves past the first few dozen streams.
 
     python bench/stream_bench.py                       # embedded PostgreSQL under var/
     python bench/stream_bench.py --database-url postgresql://postgres@127.0.0.1:5432/test
@@ -140,7 +141,7 @@ def main() -> int:
             try:
                 if requests.get(base + "/readyz", timeout=1).status_code == 200:
                     break
-            except requests.ConnectionError:
+            except requests.RequestException:  # not listening yet, or a busy machine
                 time.sleep(0.2)
         print(f"[{label}] {args.clients} clients, {args.seconds:.0f} s, no stream open")
         without = run_clients(base, api_key, args.clients, args.seconds)
@@ -174,6 +175,11 @@ def main() -> int:
         held = message[1]
         print(f"  streams: {held}")
         reader.join(10)
+        # Once more without: on a shared machine the load of others moves the figures,
+        # and the two runs without streams bracket the one with them.
+        print(f"[{label}] streams closed; clients once more")
+        without_again = run_clients(base, api_key, args.clients, args.seconds)
+        print(f"  {without_again}")
     finally:
         if gunicorn is not None:
             gunicorn.terminate()
@@ -197,6 +203,8 @@ def main() -> int:
         "streams_held": held,
         "without_streams": without,
         "with_streams": with_streams,
+        "without_streams_again": without_again,
+        "load_average_after": os.getloadavg(),
     }
     output = Path(args.output)
     results = json.loads(output.read_text()) if output.exists() else {}
