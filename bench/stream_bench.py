@@ -21,10 +21,8 @@ import argparse
 import json
 import multiprocessing
 import os
-import secrets
 import selectors
 import socket
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -34,6 +32,7 @@ import requests
 from machine import machine
 from postgres import create_database, server_for
 from service_bench import percentile, play_games
+from serving import migrated_with_key, serving
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -90,12 +89,62 @@ def run_clients(base: str, api_key: str, clients: int, seconds: float) -> dict:
         runs = pool.map(play_games, [(base, api_key, deadline, i) for i in range(clients)])
     elapsed = time.time() - started
     latencies = [x for run in runs for x in run["latencies"]]
+    if not latencies:
+        raise SystemExit(f"no move was answered in {seconds:.0f} s: give the clients longer")
     return {
         "moves": len(latencies),
         "moves_per_second": round(len(latencies) / elapsed, 1),
         "p50_ms": round(percentile(latencies, 0.50) * 1000, 1),
         "p99_ms": round(percentile(latencies, 0.99) * 1000, 1),
         "errors": sum(run["errors"] for run in runs),
+    }
+
+
+def measure(base: str, api_key: str, label: str, args: argparse.Namespace) -> dict:
+    """The three runs of clients (without streams, with them, without again)."""
+    port = int(base.rsplit(":", 1)[1])
+    print(f"[{label}] {args.clients} clients, {args.seconds:.0f} s, no stream open")
+    without = run_clients(base, api_key, args.clients, args.seconds)
+    print(f"  {without}")
+
+    watched = [
+        requests.post(
+            f"{base}/v1/games",
+            json={"ruleset": "carcassonne", "seats": [{}, {}]},
+            headers={"X-API-Key": api_key},
+            timeout=30,
+        ).json()["id"]
+        for _ in range(args.stream_games)
+    ]
+    report: multiprocessing.Queue = multiprocessing.Queue()
+    stop = multiprocessing.Event()
+    reader = multiprocessing.Process(
+        target=hold_streams, args=(port, api_key, watched, args.streams, stop, report)
+    )
+    reader.start()
+    opening = time.time()
+    while report.get(timeout=120)[0] != "open":
+        pass
+    open_seconds = time.time() - opening
+    print(f"[{label}] {args.streams} streams open in {open_seconds:.1f} s; clients again")
+    with_streams = run_clients(base, api_key, args.clients, args.seconds)
+    print(f"  {with_streams}")
+    stop.set()
+    while (message := report.get(timeout=30))[0] != "done":
+        pass
+    print(f"  streams: {message[1]}")
+    reader.join(10)
+    # Once more without: on a shared machine the load of others moves the figures,
+    # and the two runs without streams bracket the one with them.
+    print(f"[{label}] streams closed; clients once more")
+    without_again = run_clients(base, api_key, args.clients, args.seconds)
+    print(f"  {without_again}")
+    return {
+        "streams_opened_in_seconds": round(open_seconds, 1),
+        "streams_held": message[1],
+        "without_streams": without,
+        "with_streams": with_streams,
+        "without_streams_again": without_again,
     }
 
 
@@ -113,80 +162,12 @@ def main() -> int:
 
     server_url, label, server = server_for(args.database_url, args.label)
     url, name = create_database(server_url, "tilegames_streams")
-    gunicorn = None
     try:
-        from service.store import keys
-        from service.store.migrate import migrate
-
-        migrate(url)
-        with psycopg.connect(url) as conn:
-            _, api_key = keys.create_key(conn, "bench")
-        port = 19000 + secrets.randbelow(1000)
-        env = {
-            **os.environ,
-            "DATABASE_URL": url,
-            "RATE_LIMIT": "10000000 per minute",
-            "LOG_LEVEL": "WARNING",
-            "SSE_STREAMS_PER_CREDENTIAL": str(args.streams),
-            "SSE_MAX_SECONDS": "3600",
-            "PYTHONPATH": str(REPO),
-        }
-        gunicorn = subprocess.Popen(
-            [sys.executable, "-m", "service.cli", "serve", "--no-migrate",
-             "--bind", f"127.0.0.1:{port}", "--workers", str(args.workers)],
-            cwd=REPO, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-        )  # fmt: skip
-        base = f"http://127.0.0.1:{port}"
-        for _ in range(150):
-            try:
-                if requests.get(base + "/readyz", timeout=1).status_code == 200:
-                    break
-            except requests.RequestException:  # not listening yet, or a busy machine
-                time.sleep(0.2)
-        print(f"[{label}] {args.clients} clients, {args.seconds:.0f} s, no stream open")
-        without = run_clients(base, api_key, args.clients, args.seconds)
-        print(f"  {without}")
-
-        watched = [
-            requests.post(
-                f"{base}/v1/games",
-                json={"ruleset": "carcassonne", "seats": [{}, {}]},
-                headers={"X-API-Key": api_key},
-                timeout=30,
-            ).json()["id"]
-            for _ in range(args.stream_games)
-        ]
-        report: multiprocessing.Queue = multiprocessing.Queue()
-        stop = multiprocessing.Event()
-        reader = multiprocessing.Process(
-            target=hold_streams, args=(port, api_key, watched, args.streams, stop, report)
-        )
-        reader.start()
-        opening = time.time()
-        while report.get(timeout=120)[0] != "open":
-            pass
-        open_seconds = time.time() - opening
-        print(f"[{label}] {args.streams} streams open in {open_seconds:.1f} s; clients again")
-        with_streams = run_clients(base, api_key, args.clients, args.seconds)
-        print(f"  {with_streams}")
-        stop.set()
-        while (message := report.get(timeout=30))[0] != "done":
-            pass
-        held = message[1]
-        print(f"  streams: {held}")
-        reader.join(10)
-        # Once more without: on a shared machine the load of others moves the figures,
-        # and the two runs without streams bracket the one with them.
-        print(f"[{label}] streams closed; clients once more")
-        without_again = run_clients(base, api_key, args.clients, args.seconds)
-        print(f"  {without_again}")
+        api_key = migrated_with_key(url)
+        settings = {"SSE_STREAMS_PER_CREDENTIAL": str(args.streams), "SSE_MAX_SECONDS": "3600"}
+        with serving(url, args.workers, **settings) as base:
+            runs = measure(base, api_key, label, args)
     finally:
-        if gunicorn is not None:
-            gunicorn.terminate()
-            try:
-                gunicorn.wait(20)
-            except subprocess.TimeoutExpired:
-                gunicorn.kill()
         with psycopg.connect(server_url, autocommit=True) as conn:
             conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
         if server is not None:
@@ -199,11 +180,7 @@ def main() -> int:
         "gunicorn_workers": args.workers,
         "seconds_each": args.seconds,
         "streams": args.streams,
-        "streams_opened_in_seconds": round(open_seconds, 1),
-        "streams_held": held,
-        "without_streams": without,
-        "with_streams": with_streams,
-        "without_streams_again": without_again,
+        **runs,
         "load_average_after": os.getloadavg(),
     }
     output = Path(args.output)
