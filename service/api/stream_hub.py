@@ -179,9 +179,6 @@ class StreamHub:
             self._arrivals.append(stream)
         self._wake()
 
-    def open_streams(self) -> int:
-        return sum(len(streams) for streams in list(self._by_game.values()))
-
     def _notice(self, game_id: str | None, version: int) -> None:
         """The listener's callback: ``game_id`` reached ``version`` (``None``: any game
         may have moved)."""
