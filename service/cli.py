@@ -31,11 +31,27 @@ def database_url(cleanup_mode: str | None = "stop"):
     yield server.get_uri(), server
 
 
-def cmd_migrate(args: argparse.Namespace) -> int:
+def migrate_as_owner(url: str) -> list[str]:
+    """Apply pending migrations as the owner and, given ``APP_DATABASE_URL``, make the
+    service role log in with it (see :mod:`service.store.roles`)."""
     from service.store.migrate import migrate
+    from service.store.roles import ensure_service_login
+
+    applied = migrate(url)
+    if os.environ.get("APP_DATABASE_URL"):
+        print(ensure_service_login(url, os.environ["APP_DATABASE_URL"]), flush=True)
+    return applied
+
+
+def cmd_migrate(args: argparse.Namespace) -> int:
+    from service.store.roles import ServiceLoginError
 
     with database_url() as (url, _):
-        applied = migrate(url)
+        try:
+            applied = migrate_as_owner(url)
+        except ServiceLoginError as exc:
+            print(exc, file=sys.stderr)
+            return 1
     print("applied: " + (", ".join(applied) if applied else "nothing (up to date)"))
     return 0
 
@@ -101,20 +117,36 @@ def _dev_signing_key() -> None:
     os.environ["HEAD_SIGNING_KEY"] = path.read_text().strip()
 
 
+@contextmanager
+def serving_database(migrate: bool):
+    """The owner's URL (configured or embedded) and the embedded server, as
+    :func:`database_url`; or, where only ``APP_DATABASE_URL`` is given (the Helm
+    chart's API pods, which never hold the owner's credentials), no owner at all."""
+    if os.environ.get("APP_DATABASE_URL") and not os.environ.get("DATABASE_URL"):
+        if migrate:
+            raise SystemExit(
+                "serve: migrating needs the owner's DATABASE_URL; with only APP_DATABASE_URL"
+                " run with --no-migrate (AUTO_MIGRATE=0) and migrate separately"
+            )
+        yield None, None
+        return
+    with database_url() as found:
+        yield found
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     from gunicorn.app.base import BaseApplication
-
-    from service.store.migrate import migrate
 
     if not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
         # One /metrics over all gunicorn workers: each writes its samples here.
         import tempfile
 
         os.environ["PROMETHEUS_MULTIPROC_DIR"] = tempfile.mkdtemp(prefix="tilegames-metrics-")
-    with database_url() as (url, server):
-        os.environ["DATABASE_URL"] = url
+    with serving_database(args.migrate) as (url, server):
+        if url is not None:
+            os.environ["DATABASE_URL"] = url
         if args.migrate:
-            migrate(url)
+            migrate_as_owner(url)
         if server is not None:
             _dev_key(url)
             _dev_signing_key()

@@ -43,6 +43,10 @@ class Settings:
     extra_rulesets: str = field(default_factory=lambda: _env("EXTRA_RULESETS", ""))
     sse_poll_seconds: float = field(default_factory=lambda: float(_env("SSE_POLL_SECONDS", "5")))
     sse_max_seconds: float = field(default_factory=lambda: float(_env("SSE_MAX_SECONDS", "600")))
+    #: event streams one credential (API key or seat token) may have open per process
+    sse_streams_per_credential: int = field(
+        default_factory=lambda: int(_env("SSE_STREAMS_PER_CREDENTIAL", "20"))
+    )
     state_cache_size: int = field(default_factory=lambda: int(_env("STATE_CACHE_SIZE", "512")))
     max_body_bytes: int = field(default_factory=lambda: int(_env("MAX_BODY_BYTES", "1048576")))
     #: browser origins allowed to call the API (CORS), comma-separated; "*" for any

@@ -26,6 +26,7 @@ from service.api.observability import configure_logging, install
 from service.api.ratelimit import storage_uri
 from service.api.runtime import Runtime
 from service.api.schemas import ProblemSchema
+from service.api.stream_hub import StreamHub, StreamSlots
 from service.app import GameService
 from service.config import Settings
 from service.rules.core import Ruleset
@@ -83,18 +84,24 @@ def create_app(settings: Settings | None = None, *, extra_rulesets: list[Ruleset
         timeout=settings.db_pool_timeout,
         statement_timeout=settings.db_statement_timeout,
     )
+    game_service = GameService(
+        db,
+        lookup,
+        cache_size=settings.state_cache_size,
+        signer=HeadSigner(settings.head_signing_key) if settings.head_signing_key else None,
+    )
+    listener = Listener(url)
     app.extensions["tilegames"] = Runtime(
         settings=settings,
         db=db,
-        games=GameService(
-            db,
-            lookup,
-            cache_size=settings.state_cache_size,
-            signer=HeadSigner(settings.head_signing_key) if settings.head_signing_key else None,
-        ),
-        listener=Listener(url),
+        games=game_service,
+        listener=listener,
         rulesets=lookup,
         ruleset_names=names,
+        streams=StreamHub(
+            game_service, listener, settings.sse_poll_seconds, settings.sse_max_seconds
+        ),
+        stream_slots=StreamSlots(settings.sse_streams_per_credential),
     )
     install(app)
     bodies.register(app)

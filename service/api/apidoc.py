@@ -91,10 +91,13 @@ rule violations, `errors: [{field, message}]` for validation errors and
 - `precondition_required` (428): a move without an expected version.
 - `idempotency_key_reused` (422): the `Idempotency-Key` was used for another request.
 - `validation_error` (422): a malformed field, an unknown ruleset, option or bot, a seat
-  count the ruleset does not take; see `errors`.
+  count the ruleset does not take, a `Last-Event-ID` no stream sent; see `errors`.
 - `bad_request` (400): a body that is not JSON.
 - `invalid_cursor` (400): a page cursor this service did not give out.
 - `json_too_deep` (400): arrays and objects nested more than 32 levels deep.
+- `number_out_of_range` (400): an integer of more than 30 digits, a number beyond a
+  double's range (`1e999`), or `NaN`/`Infinity` (which JSON does not have).
+- `duplicate_key` (400): an object naming the same key twice.
 - `invalid_text` (400): a body that is not UTF-8, or a `\\uXXXX` escape leaving half of
   a UTF-16 surrogate pair alone.
 - `body_timeout` (408): a body shorter than its `Content-Length`, or slower than the
@@ -103,6 +106,7 @@ rule violations, `errors: [{field, message}]` for validation errors and
 - `bad_request_framing` (400), `uri_too_long` (414), `headers_too_large` (431): requests
   the HTTP server refuses before reading them (a malformed request line or
   `Content-Length`, a URL or header block over its limits).
+- `precondition_failed` (412): a picture's `If-Match` that names another picture.
 - `unauthorized` (401): missing, malformed, unknown or revoked credentials.
 - `forbidden` (403): valid credentials that may not do this.
 - `unknown_game` (404): no game with this id. A game id is a UUID in its canonical form
@@ -113,6 +117,8 @@ rule violations, `errors: [{field, message}]` for validation errors and
 - `payload_too_large` (413): a body over the size limit (1 MiB by default).
 - `rate_limited` (429): too many requests for this credential; retry after
   `Retry-After` seconds.
+- `too_many_streams` (429): this credential has as many event streams open as it may
+  (`SSE_STREAMS_PER_CREDENTIAL`, 20 by default); close one first.
 - `database_unavailable` (503): the database is unreachable; retry after
   `Retry-After`.
 - `internal_error` (500): a bug; quote `request_id` (also the `X-Request-Id` header).

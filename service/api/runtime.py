@@ -1,4 +1,5 @@
-"""What a running app holds: settings, the pool, the use cases, the NOTIFY listener."""
+"""What a running app holds: settings, the pool, the use cases, the NOTIFY listener,
+the event streams."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from dataclasses import dataclass, field
 from flask import current_app
 
 from service.api.ratelimit import AcceptedSeats
+from service.api.stream_hub import StreamHub, StreamSlots
 from service.app import GameService
 from service.app.genesis import RulesetLookup
 from service.config import Settings
@@ -22,6 +24,9 @@ class Runtime:
     listener: Listener
     rulesets: RulesetLookup
     ruleset_names: list[str]
+    #: the event streams this process serves, and how many each credential has open
+    streams: StreamHub
+    stream_slots: StreamSlots
     #: seat tokens a game has accepted in this process: each has a rate limit of its own
     accepted_seats: AcceptedSeats = field(default_factory=AcceptedSeats)
 
