@@ -19,6 +19,7 @@ from service.api import (
     play,
     problems,
     ratelimit,
+    webhooks,
 )
 from service.api.apidoc import API_DESCRIPTION, TAGS
 from service.api.auth import SECURITY_SCHEMES, rate_limit_key
@@ -27,6 +28,8 @@ from service.api.ratelimit import storage_uri
 from service.api.runtime import Runtime
 from service.api.schemas import ProblemSchema
 from service.app import GameService
+from service.app.delivery import DeliveryPolicy, DeliveryWorker
+from service.app.webhooks import Webhooks
 from service.config import Settings
 from service.rules.core import Ruleset
 from service.store import Database, HeadSigner
@@ -57,6 +60,18 @@ def _lookup(extra: list[Ruleset]):
 
     table = {r.name: r for r in [*all_rulesets(), *extra]}
     return table.get, sorted(table)
+
+
+def delivery_policy(settings: Settings) -> DeliveryPolicy:
+    return DeliveryPolicy(
+        timeout=settings.webhook_timeout,
+        lease=settings.webhook_lease,
+        max_attempts=settings.webhook_max_attempts,
+        backoff=settings.webhook_backoff,
+        backoff_max=settings.webhook_backoff_max,
+        batch=settings.webhook_batch,
+        poll=settings.webhook_poll,
+    )
 
 
 def create_app(settings: Settings | None = None, *, extra_rulesets: list[Ruleset] = ()) -> Flask:
@@ -95,6 +110,8 @@ def create_app(settings: Settings | None = None, *, extra_rulesets: list[Ruleset
         listener=Listener(url),
         rulesets=lookup,
         ruleset_names=names,
+        webhooks=Webhooks(db, allow_loopback_http=settings.webhook_allow_loopback),
+        deliveries=DeliveryWorker(db, lookup, delivery_policy(settings)),
     )
     install(app)
     bodies.register(app)
@@ -110,7 +127,7 @@ def create_app(settings: Settings | None = None, *, extra_rulesets: list[Ruleset
     )
     for name, scheme in SECURITY_SCHEMES.items():
         api.spec.components.security_scheme(name, scheme)
-    for blueprint in (meta.blp, games.blp, pictures.blp, health.blp):
+    for blueprint in (meta.blp, games.blp, webhooks.blp, pictures.blp, health.blp):
         api.register_blueprint(blueprint)
     app.register_blueprint(docs.blp)  # Swagger UI, from the service itself
     app.register_blueprint(play.blp)  # the browser client, a client of /v1 like any other
