@@ -55,7 +55,9 @@ class ProblemApi(Api):
         self.spec.components.response("DEFAULT_ERROR", response, lazy=True)
 
 
-def _lookup(extra: list[Ruleset]):
+def ruleset_lookup(extra: list[Ruleset]):
+    """Every ruleset served (the registry's and ``extra``): a lookup by name, and the
+    names."""
     from service.rules.registry import all_rulesets
 
     table = {r.name: r for r in [*all_rulesets(), *extra]}
@@ -90,7 +92,7 @@ def create_app(settings: Settings | None = None, *, extra_rulesets: list[Ruleset
         RATELIMIT_HEADERS_ENABLED=False,
         JSON_SORT_KEYS=False,
     )
-    lookup, names = _lookup([*settings.load_extra_rulesets(), *extra_rulesets])
+    lookup, names = ruleset_lookup([*settings.load_extra_rulesets(), *extra_rulesets])
     url = settings.service_database_url()
     db = Database(
         url,
