@@ -65,10 +65,13 @@ class Receiver:
                 with receiver.lock:
                     receiver.received.append(got)
                 status = receiver.answer(got)
-                self.send_response(status)
-                self.send_header("Content-Length", "4")
-                self.end_headers()
-                self.wfile.write(b"busy" if status >= 300 else b"ok!\n")
+                try:
+                    self.send_response(status)
+                    self.send_header("Content-Length", "4")
+                    self.end_headers()
+                    self.wfile.write(b"busy" if status >= 300 else b"ok!\n")
+                except OSError:
+                    pass  # the sender is gone (killed mid-delivery): nobody to answer
 
             def log_message(self, *args) -> None:
                 pass

@@ -14,6 +14,7 @@ import pytest
 from service.app.delivery import DeliveryPolicy, DeliveryWorker
 from service.store.webhooks import PENDING
 from tests.api.test_errors import assert_problem
+from tests.client import carcassonne_turns
 from tests.conftest import new_api_key
 from tests.webhook_receiver import Receiver, signature_ok
 
@@ -300,13 +301,9 @@ def test_a_turn_starts_for_each_seat_that_comes_to_be_awaited(client, own_key, d
     game = create_game(client, own_key)
     play(client, game, moves=8)
     turns = [(seq, seat) for _, seq, _, seat, _, _ in outbox(database_url, hook["id"])]
-    with psycopg.connect(database_url) as conn:
-        # Carcassonne: each turn begins with the tile its seat draws.
-        draws = conn.execute(
-            "SELECT seq, (data->>'seat')::int FROM events WHERE game_id = %s"
-            " AND type = 'tile_drawn' ORDER BY seq",
-            (game["id"],),
-        ).fetchall()
+    log = client.get(f"/v1/games/{game['id']}/events?limit=1000", headers=own_key).get_json()
+    # Carcassonne: each turn begins with the tile its seat draws.
+    draws = [(e["seq"], e["data"]["seat"]) for e in carcassonne_turns(log["events"])]
     # The game starts with Ada's turn; then the bot's and hers take turns, each notice
     # following the command that ended the turn before (the draw is in its events).
     assert turns[0] == (draws[0][0], 0)
