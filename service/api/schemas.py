@@ -311,7 +311,24 @@ class GameSummarySchema(GameItemSchema):
     )
 
 
-class GamesQuerySchema(Schema):
+class PageQuerySchema(Schema):
+    """A cursor-paginated list's page: its position and size."""
+
+    cursor = fields.String(
+        validate=validate.Length(min=1, max=200),
+        metadata={
+            "description": "The previous page's next_cursor (opaque); with the same filters."
+            " Omit for the first page"
+        },
+    )
+    limit = fields.Integer(
+        load_default=20,
+        validate=validate.Range(min=1, max=100),
+        metadata={"description": "Page size", "example": 20},
+    )
+
+
+class GamesQuerySchema(PageQuerySchema):
     ruleset = fields.String(
         validate=validate.Length(min=1, max=64),
         metadata={"description": "Only games of this ruleset", "example": "carcassonne"},
@@ -326,18 +343,6 @@ class GamesQuerySchema(Schema):
             "description": "Only games with a seat of this name (exactly, case included)",
             "example": "Ada",
         },
-    )
-    cursor = fields.String(
-        validate=validate.Length(min=1, max=200),
-        metadata={
-            "description": "The previous page's next_cursor (opaque); with the same filters."
-            " Omit for the first page"
-        },
-    )
-    limit = fields.Integer(
-        load_default=20,
-        validate=validate.Range(min=1, max=100),
-        metadata={"description": "Page size", "example": 20},
     )
 
 
@@ -887,22 +892,10 @@ class WebhookListSchema(Schema):
     )
 
 
-class DeliveriesQuerySchema(Schema):
+class DeliveriesQuerySchema(PageQuerySchema):
     status = fields.String(
         validate=validate.OneOf(["pending", "delivered", "failed"]),
         metadata={"description": "Only deliveries in this status", "example": "failed"},
-    )
-    cursor = fields.String(
-        validate=validate.Length(min=1, max=200),
-        metadata={
-            "description": "The previous page's next_cursor (opaque); with the same status."
-            " Omit for the first page"
-        },
-    )
-    limit = fields.Integer(
-        load_default=20,
-        validate=validate.Range(min=1, max=100),
-        metadata={"description": "Page size", "example": 20},
     )
 
 
