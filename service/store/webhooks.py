@@ -115,14 +115,16 @@ def queue_cte(
     append: ``events`` as ``(seq, type)``, and the ``notices`` derived from them. One
     INSERT ... SELECT joining the key's endpoints, in the append's own statement: with
     no endpoint it inserts nothing after one index probe. Rows are numbered in the
-    order of the log. Empty for a game no key owns."""
+    order of the log. A revoked key's endpoints get nothing more. Empty for a game no
+    key owns."""
     if api_key_id is None:
         return "", []
     items = [{"seq": seq, "type": type_} for seq, type_ in events]
     items += [{"seq": n.seq, "type": n.type, "seat": n.seat, "data": n.data} for n in notices]
     sql = (
         ", queued AS (INSERT INTO webhook_outbox (endpoint_id, game_id, seq, type, seat, data)"
-        " SELECT w.id, %s, n.seq, n.type, n.seat, n.data FROM webhook_endpoints w,"
+        " SELECT w.id, %s, n.seq, n.type, n.seat, n.data FROM webhook_endpoints w"
+        " JOIN api_keys k ON k.id = w.api_key_id AND k.revoked_at IS NULL,"
         " jsonb_to_recordset(%s) AS n(seq bigint, type text, seat integer, data jsonb)"
         " WHERE w.api_key_id = %s AND n.type = ANY (w.event_types)"
         " ORDER BY n.seq, n.seat NULLS FIRST RETURNING 1)"

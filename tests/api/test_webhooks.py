@@ -253,6 +253,18 @@ def test_other_keys_games_and_other_types_queue_nothing(client, own_key, other_k
     assert outbox(database_url, hook["id"]) == []
 
 
+def test_a_revoked_keys_endpoints_get_nothing_more(client, own_key, database_url):
+    from service.store import keys
+
+    hook = register(client, own_key, types=["turn_started", "tile_placed"])
+    game = create_game(client, own_key)
+    queued = outbox(database_url, hook["id"])
+    with psycopg.connect(database_url) as conn:
+        assert keys.revoke_key(conn, own_key["X-API-Key"].split("_")[1])
+    play(client, game, moves=2)  # the seat tokens still play
+    assert outbox(database_url, hook["id"]) == queued
+
+
 def test_a_refused_move_queues_nothing(client, own_key, database_url):
     hook = register(client, own_key, types=["tile_placed", "turn_started"])
     game = create_game(client, own_key)
