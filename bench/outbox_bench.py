@@ -77,20 +77,12 @@ def delivery_rate(url: str, endpoint_id: str) -> dict:
     return {"deliveries": sent, "seconds": round(seconds, 2), "per_second": round(sent / seconds)}
 
 
-def main() -> None:
+def write_times(url: str, rounds: int, writes: int) -> tuple[dict, dict, int, str]:
+    """Per case, the seconds of each write's statement and of it with its commit; the
+    deliveries queued; the id of the endpoint that took the moves' events."""
     from service.store import EventStore, HeadSigner, NewEvent, NewGame, keys
     from service.store import webhooks as hooks
-    from service.store.migrate import migrate
 
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--database-url", help="a server to create the bench database on")
-    parser.add_argument("--rounds", type=int, default=20)
-    parser.add_argument("--writes", type=int, default=100, help="writes per case and round")
-    args = parser.parse_args()
-
-    server_url, label, _server = server_for(args.database_url)
-    url, _name = create_database(server_url, "tilegames_outbox_bench")
-    migrate(url)
     store = EventStore(HeadSigner(secrets.token_hex(16)))
     move = [
         NewEvent("tile_placed", {"seat": 0, "tile": "BA/CRr", "x": 1, "y": 0, "rotation": 90}),
@@ -115,10 +107,10 @@ def main() -> None:
 
         seconds: dict[str, list[float]] = {name: [] for name in CASES}
         statement: dict[str, list[float]] = {name: [] for name in CASES}
-        for _ in range(args.rounds):
+        for _ in range(rounds):
             for name in CASES:
                 game = games[name]
-                for _ in range(args.writes):
+                for _ in range(writes):
                     notice = hooks.Notice(game.version + 3, "turn_started", 1, {"seat": 1})
                     started = time.perf_counter()
                     stored = store.append(conn, game, game.version, move, notices=[notice])
@@ -132,23 +124,47 @@ def main() -> None:
                 games[name] = game
         queued = conn.execute("SELECT count(*) FROM webhook_outbox").fetchone()[0]
     (taking,) = [e for e in endpoint_ids if e != endpoint_ids[0]]
+    return statement, seconds, queued, taking
 
-    def micros(values: list[float], q: float) -> float:
-        return round(statistics.quantiles(values, n=100)[int(q) - 1] * 1e6)
+
+def micros(values: list[float], percentile: int) -> float:
+    return round(statistics.quantiles(values, n=100)[percentile - 1] * 1e6)
+
+
+def main() -> None:
+    from service.store.migrate import migrate
+
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--database-url", help="a server to create the bench database on")
+    parser.add_argument("--rounds", type=int, default=20)
+    parser.add_argument("--writes", type=int, default=100, help="writes per case and round")
+    args = parser.parse_args()
+
+    server_url, label, server = server_for(args.database_url)
+    url, name = create_database(server_url, "tilegames_outbox_bench")
+    try:
+        migrate(url)
+        statement, seconds, queued, taking = write_times(url, args.rounds, args.writes)
+        delivering = delivery_rate(url, taking)
+    finally:
+        with psycopg.connect(server_url, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        if server is not None:
+            server.cleanup()
 
     baseline = statistics.median(statement["no API key (no outbox part)"])
     results = {
-        name: {
+        case: {
             "writes": len(values),
-            "statement_p50_us": micros(statement[name], 50),
-            "statement_p99_us": micros(statement[name], 99),
+            "statement_p50_us": micros(statement[case], 50),
+            "statement_p99_us": micros(statement[case], 99),
             "statement_p50_over_no_outbox_us": round(
-                (statistics.median(statement[name]) - baseline) * 1e6
+                (statistics.median(statement[case]) - baseline) * 1e6
             ),
             "with_commit_p50_us": micros(values, 50),
             "with_commit_p99_us": micros(values, 99),
         }
-        for name, values in seconds.items()
+        for case, values in seconds.items()
     }
     report = {
         "what": "one move's write (3 events + 1 turn notice): the statement, and with its"
@@ -157,7 +173,7 @@ def main() -> None:
         "machine": machine(),
         "outbox_rows_queued": queued,
         "cases": results,
-        "one_worker_delivering": delivery_rate(url, taking),
+        "one_worker_delivering": delivering,
     }
     print(json.dumps(report, indent=2))
     out = REPO / "bench" / "results" / "outbox.json"
