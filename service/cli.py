@@ -1,5 +1,5 @@
 """Command line: ``serve``, ``migrate``, ``keys create|revoke|list``, ``prune-idempotency``,
-``openapi``, ``play``.
+``deliver-webhooks``, ``prune-webhooks``, ``openapi``, ``play``.
 
 With no ``DATABASE_URL`` the commands that need a database start the embedded
 PostgreSQL under ``var/`` (see :mod:`service.store.embedded`).
@@ -84,6 +84,53 @@ def cmd_prune_idempotency(args: argparse.Namespace) -> int:
     with database_url() as (url, _), psycopg.connect(url) as conn:
         removed = EventStore().prune_idempotency(conn, timedelta(hours=args.older_than_hours))
     print(f"removed {removed} idempotency records older than {args.older_than_hours} h")
+    return 0
+
+
+def cmd_deliver_webhooks(args: argparse.Namespace) -> int:
+    """Send webhook deliveries in the foreground, as the service's role, beside (or
+    instead of, with WEBHOOK_WORKER=0) the threads of the service's processes."""
+    import signal
+    import threading
+
+    from service.api import delivery_policy, ruleset_lookup
+    from service.app.delivery import DeliveryWorker
+    from service.config import Settings
+    from service.store import Database
+
+    with database_url() as (url, _):
+        settings = Settings(database_url=url)
+        db = Database(settings.service_database_url(), max_size=settings.webhook_batch + 1)
+        lookup, _names = ruleset_lookup(settings.load_extra_rulesets())
+        worker = DeliveryWorker(db, lookup, delivery_policy(settings))
+        try:
+            if args.once:
+                sent = 0
+                while claimed := worker.run_once():
+                    sent += claimed
+                print(f"sent {sent} deliveries")
+                return 0
+            stop = threading.Event()
+            for signum in (signal.SIGINT, signal.SIGTERM):
+                signal.signal(signum, lambda *_: stop.set())
+            print("delivering webhooks (Ctrl-C to stop)", flush=True)
+            worker.run(stop)
+        finally:
+            db.close()
+    return 0
+
+
+def cmd_prune_webhooks(args: argparse.Namespace) -> int:
+    from datetime import timedelta
+
+    from service.store import webhooks
+
+    with database_url() as (url, _), psycopg.connect(url) as conn:
+        removed = webhooks.prune(conn, timedelta(hours=args.older_than_hours))
+    print(
+        f"removed {removed} delivered or failed webhook deliveries older than"
+        f" {args.older_than_hours} h"
+    )
     return 0
 
 
@@ -272,6 +319,24 @@ def parser() -> argparse.ArgumentParser:
         "--older-than-hours", type=float, default=24.0, help="retention in hours (default 24)"
     )
     prune.set_defaults(func=cmd_prune_idempotency)
+
+    deliver = sub.add_parser(
+        "deliver-webhooks",
+        help="send webhook deliveries in the foreground (WEBHOOK_* settings, see README)",
+    )
+    deliver.add_argument(
+        "--once", action="store_true", help="send what is due now, then exit (e.g. from cron)"
+    )
+    deliver.set_defaults(func=cmd_deliver_webhooks)
+
+    prune_hooks = sub.add_parser(
+        "prune-webhooks",
+        help="forget delivered and failed webhook deliveries past their retention",
+    )
+    prune_hooks.add_argument(
+        "--older-than-hours", type=float, default=24.0 * 7, help="retention (default 168 h)"
+    )
+    prune_hooks.set_defaults(func=cmd_prune_webhooks)
 
     sub.add_parser("openapi", help="print the OpenAPI document").set_defaults(func=cmd_openapi)
 

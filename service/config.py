@@ -56,6 +56,31 @@ class Settings:
         )
     )
 
+    #: "0": no webhook delivery thread in the service's processes (run
+    #: ``python -m service.cli deliver-webhooks`` instead)
+    webhook_worker: bool = field(default_factory=lambda: _env("WEBHOOK_WORKER", "1") != "0")
+    #: "0": webhook URLs must be https://; else http:// to a loopback address is allowed
+    #: too (tests, development)
+    webhook_allow_loopback: bool = field(
+        default_factory=lambda: _env("WEBHOOK_ALLOW_LOOPBACK", "1") != "0"
+    )
+    #: seconds one webhook POST may take
+    webhook_timeout: float = field(default_factory=lambda: float(_env("WEBHOOK_TIMEOUT", "10")))
+    #: seconds a claimed delivery stays with its worker before another may send it
+    webhook_lease: float = field(default_factory=lambda: float(_env("WEBHOOK_LEASE", "60")))
+    webhook_max_attempts: int = field(
+        default_factory=lambda: int(_env("WEBHOOK_MAX_ATTEMPTS", "15"))
+    )
+    #: seconds before the second attempt, doubled for each one after, up to the max
+    webhook_backoff: float = field(default_factory=lambda: float(_env("WEBHOOK_BACKOFF", "5")))
+    webhook_backoff_max: float = field(
+        default_factory=lambda: float(_env("WEBHOOK_BACKOFF_MAX", "3600"))
+    )
+    #: deliveries one worker sends at once
+    webhook_batch: int = field(default_factory=lambda: int(_env("WEBHOOK_BATCH", "4")))
+    #: seconds an idle worker waits before it looks for due deliveries again
+    webhook_poll: float = field(default_factory=lambda: float(_env("WEBHOOK_POLL", "1")))
+
     def service_database_url(self) -> str:
         return self.app_database_url or service_url(self.database_url)
 

@@ -19,6 +19,7 @@ from service.api import (
     play,
     problems,
     ratelimit,
+    webhooks,
 )
 from service.api.apidoc import API_DESCRIPTION, TAGS
 from service.api.auth import SECURITY_SCHEMES, rate_limit_key
@@ -28,6 +29,8 @@ from service.api.runtime import Runtime
 from service.api.schemas import ProblemSchema
 from service.api.stream_hub import StreamHub, StreamSlots
 from service.app import GameService
+from service.app.delivery import DeliveryPolicy, DeliveryWorker
+from service.app.webhooks import Webhooks
 from service.config import Settings
 from service.rules.core import Ruleset
 from service.store import Database, HeadSigner
@@ -53,11 +56,25 @@ class ProblemApi(Api):
         self.spec.components.response("DEFAULT_ERROR", response, lazy=True)
 
 
-def _lookup(extra: list[Ruleset]):
+def ruleset_lookup(extra: list[Ruleset]):
+    """Every ruleset served (the registry's and ``extra``): a lookup by name, and the
+    names."""
     from service.rules.registry import all_rulesets
 
     table = {r.name: r for r in [*all_rulesets(), *extra]}
     return table.get, sorted(table)
+
+
+def delivery_policy(settings: Settings) -> DeliveryPolicy:
+    return DeliveryPolicy(
+        timeout=settings.webhook_timeout,
+        lease=settings.webhook_lease,
+        max_attempts=settings.webhook_max_attempts,
+        backoff=settings.webhook_backoff,
+        backoff_max=settings.webhook_backoff_max,
+        batch=settings.webhook_batch,
+        poll=settings.webhook_poll,
+    )
 
 
 def create_app(settings: Settings | None = None, *, extra_rulesets: list[Ruleset] = ()) -> Flask:
@@ -76,7 +93,7 @@ def create_app(settings: Settings | None = None, *, extra_rulesets: list[Ruleset
         RATELIMIT_HEADERS_ENABLED=False,
         JSON_SORT_KEYS=False,
     )
-    lookup, names = _lookup([*settings.load_extra_rulesets(), *extra_rulesets])
+    lookup, names = ruleset_lookup([*settings.load_extra_rulesets(), *extra_rulesets])
     url = settings.service_database_url()
     db = Database(
         url,
@@ -102,6 +119,8 @@ def create_app(settings: Settings | None = None, *, extra_rulesets: list[Ruleset
             game_service, listener, settings.sse_poll_seconds, settings.sse_max_seconds
         ),
         stream_slots=StreamSlots(settings.sse_streams_per_credential),
+        webhooks=Webhooks(db, allow_loopback_http=settings.webhook_allow_loopback),
+        deliveries=DeliveryWorker(db, lookup, delivery_policy(settings)),
     )
     install(app)
     bodies.register(app)
@@ -117,7 +136,7 @@ def create_app(settings: Settings | None = None, *, extra_rulesets: list[Ruleset
     )
     for name, scheme in SECURITY_SCHEMES.items():
         api.spec.components.security_scheme(name, scheme)
-    for blueprint in (meta.blp, games.blp, pictures.blp, health.blp):
+    for blueprint in (meta.blp, games.blp, webhooks.blp, pictures.blp, health.blp):
         api.register_blueprint(blueprint)
     app.register_blueprint(docs.blp)  # Swagger UI, from the service itself
     app.register_blueprint(play.blp)  # the browser client, a client of /v1 like any other

@@ -109,6 +109,8 @@ rule violations, `errors: [{field, message}]` for validation errors and
 - `precondition_failed` (412): a picture's `If-Match` that names another picture.
 - `unauthorized` (401): missing, malformed, unknown or revoked credentials.
 - `forbidden` (403): valid credentials that may not do this.
+- `unknown_webhook` (404): no webhook endpoint with this id among the API key's own.
+- `too_many_webhooks` (409): the API key has as many webhook endpoints as it may (20).
 - `unknown_game` (404): no game with this id. A game id is a UUID in its canonical form
   (lower case, hyphens at 8-4-4-4-12); any other spelling names no game.
 - `not_found` (404), `method_not_allowed` (405): no such path or method.
@@ -145,6 +147,18 @@ open; when the game is over the stream sends `event: end` (`data: {"version": n}
 closes. A stream also closes after a server-set lifetime (10 minutes by default):
 reconnect with `Last-Event-ID` to resume without gaps. Events are redacted for the
 viewer exactly as in a page.
+
+## Webhooks
+
+An API key registers endpoints (`POST /v1/webhooks`: an https URL and event types) and
+from then on gets a signed `POST` for every event of its games of those types:
+`game_ended`, `seat_timed_out`, any type a ruleset logs, or `turn_started`, a notice
+derived for each seat that starts to be awaited. Deliveries are queued in the same
+transaction as the events, retried with exponential backoff and listed with their status
+(`GET /v1/webhooks/{webhook_id}/deliveries`). Each carries `Tilegames-Event-Id` (the
+same on every retry: deliveries come at least once), `Tilegames-Timestamp` and
+`Tilegames-Signature: v1=<hex HMAC-SHA256(secret, "<timestamp>.<body>")>`, keyed with
+the endpoint's secret, which `POST` returns once.
 
 ## Hash chain
 
@@ -203,6 +217,11 @@ TAGS = [
         "description": "The event log, page by page or live over Server-Sent Events.",
     },
     {"name": "validation", "description": "Stateless checks of records played elsewhere."},
+    {
+        "name": "webhooks",
+        "description": "Endpoints an API key registers for event types of its games, and the"
+        " signed deliveries made to them.",
+    },
     {
         "name": "health",
         "description": "Probes and metrics for operators: no credentials, no rate limit.",
@@ -285,6 +304,12 @@ PROBLEMS: dict[str, tuple[str, dict[str, Any]]] = {
         ex.PROBLEM_RECORD_UNAVAILABLE,
     ),
     "unknown_game": ("No such game", ex.PROBLEM_UNKNOWN_GAME),
+    "unknown_webhook": (
+        "No such endpoint (or another API key's)",
+        ex.PROBLEM_UNKNOWN_WEBHOOK,
+    ),
+    "too_many_webhooks": ("An API key with all its endpoints", ex.PROBLEM_TOO_MANY_WEBHOOKS),
+    "webhook_url": ("A plain-http URL to another machine", ex.PROBLEM_WEBHOOK_URL),
 }
 
 _STATUS_TEXT = {

@@ -295,6 +295,7 @@ def test_env_wiring_with_the_chart_managed_secret():
         "PORT": "8000",
         "RATELIMIT_STORAGE_URI": "memory://",
         "WEB_CONCURRENCY": "2",
+        "WEBHOOK_ALLOW_LOOPBACK": "0",
     }
     dep = r.one("Deployment", FULLNAME)
     ctr = container(dep)

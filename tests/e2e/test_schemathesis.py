@@ -54,7 +54,7 @@ def schemathesis(base_url: str, workdir: Path, headers: list[str], config: str =
         cwd=workdir, capture_output=True, text=True, timeout=240,
     )  # fmt: skip
     assert result.returncode == 0, result.stdout[-12000:] + result.stderr[-3000:]
-    assert "Tested: 16" in result.stdout and "generated" in result.stdout
+    assert "Tested: 21" in result.stdout and "generated" in result.stdout
     return result.stdout
 
 
