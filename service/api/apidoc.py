@@ -193,6 +193,11 @@ TAGS = [
         " decision.",
     },
     {
+        "name": "table",
+        "description": "The game owner's commands beside the board: abandon a game, hand a"
+        " seat to a bot and back (a seat resigns with the move `resign`).",
+    },
+    {
         "name": "events",
         "description": "The event log, page by page or live over Server-Sent Events.",
     },
@@ -279,6 +284,8 @@ PROBLEMS: dict[str, tuple[str, dict[str, Any]]] = {
         ex.PROBLEM_RECORD_UNAVAILABLE,
     ),
     "unknown_game": ("No such game", ex.PROBLEM_UNKNOWN_GAME),
+    "game_over": ("A move after the end", ex.PROBLEM_GAME_OVER),
+    "seat_conflict": ("A seat handed to the bot that plays it", ex.PROBLEM_SEAT_CONFLICT),
 }
 
 _STATUS_TEXT = {

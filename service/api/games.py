@@ -45,6 +45,7 @@ from service.app.export import export_game
 from service.app.games import Outcome, Precondition
 from service.app.listing import GameFilter, list_games
 from service.app.verify import verify_game
+from service.rules.seating import RESIGN
 
 blp = Blueprint(
     "games",
@@ -421,7 +422,8 @@ class LegalMoves(MethodView):
 
 def precondition(headers: dict[str, Any], body: dict[str, Any]) -> Precondition:
     """What the move was decided against: `If-Match: "<n>"` or the body's
-    `expected_version`, and/or the body's `decision` id; at least one (428)."""
+    `expected_version`, and/or the body's `decision` id; at least one (428), but for a
+    resignation, which is legal in any state of a game in play."""
     from_header = None
     if headers.get("if_match") is not None:
         match = _VERSION_RE.match(headers["if_match"])
@@ -432,7 +434,8 @@ def precondition(headers: dict[str, Any], body: dict[str, Any]) -> Precondition:
     if from_header is not None and from_body is not None and from_header != from_body:
         raise ValidationFailed("expected_version", "differs from If-Match")
     version = from_header if from_header is not None else from_body
-    if version is None and body.get("decision") is None:
+    resigns = body["command"].get("type") == RESIGN
+    if version is None and body.get("decision") is None and not resigns:
         raise PreconditionRequired(
             'send the version you expect, as If-Match: "<version>" or "expected_version",'
             ' or the id of the open decision you answer, as "decision"'
@@ -500,7 +503,13 @@ class Moves(MethodView):
         optional and must match).
 
         `command` is one of the ruleset's commands (see `GET .../legal-moves` and
-        `GET /v1/rulesets`), answering one of the seat's open decisions.
+        `GET /v1/rulesets`), answering one of the seat's open decisions; or
+        `{"type": "resign"}`, which answers none: a seat may resign at any time, its
+        turn or not, and needs no precondition. The ruleset says what follows (its docs,
+        "Leaving the game"): the game goes on without the seat, which is never awaited
+        again, or, with one seat left, ends with that seat the winner. Once resigned, a
+        seat's moves get 409 `not_your_turn`, and another resign 422 `illegal_move`
+        (`resigned`).
 
         **Precondition (required).** `If-Match: "<version>"` (the `ETag` of the game
         you decided on) or `expected_version` in the body (both may be sent if they

@@ -60,10 +60,11 @@ class StoredEvent:
 
 @dataclass(frozen=True, slots=True)
 class Command:
-    """A command as a seat sent it, keyed by the seq of the first event it caused."""
+    """A command as a seat sent it, keyed by the seq of the first event it caused;
+    ``seat`` is None for a command of the game's owner (``abandon``)."""
 
     seq: int
-    seat: int
+    seat: int | None
     command: dict[str, Any]
     #: the id of the decision the command named as its precondition, if it named one
     decision: str | None = None

@@ -13,9 +13,10 @@ import random
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from service.rules.core import Event, IllegalMove, illegal
+from service.rules.core import Event, IllegalMove, Ruleset, illegal
 from service.rules.tiling.board import Board
 from service.rules.tiling.geometry import Pos, quarter_turns
+from service.rules.tiling.state import TileGameState
 from service.rules.tiling.tiles import Catalogue, TileType
 
 
@@ -94,3 +95,19 @@ def placement(
     if problem:
         raise TileStepError(problem, f"{tile.name} cannot go at {(x, y)} turned {rotation}")
     return (x, y), q
+
+
+class SeatsLeaving(Ruleset):
+    """What the tile games answer alike about seats that resign: the seat count, the
+    seats gone (``TileGameState.resigned``), and whether the one decision open now is
+    one of theirs (then :meth:`Ruleset.play_on`, the game's own, moves past it)."""
+
+    def seat_count(self, state: TileGameState) -> int:
+        return state.seats
+
+    def resigned_seats(self, state: TileGameState) -> tuple[int, ...]:
+        return state.resigned
+
+    def awaits_resigned(self, state: TileGameState) -> bool:
+        found = self.decisions(state) if state.resigned else ()
+        return bool(found) and found[0].seat in state.resigned
