@@ -52,6 +52,7 @@ GAME_SUMMARY = {
         {"bot": "greedy", "name": "greedy bot", "seat": 1, "resigned": False},
     ],
     "abandoned": False,
+    "clocks": None,
     "seed": None,
     "seed_sha256": "648aa5c579fb30f38af744d97d6ec840c7a91277a499a0d780f3e7314eca090b",
     "status": "active",
@@ -80,6 +81,7 @@ FINISHED_GAME = {
         {"bot": "random", "name": "random bot", "seat": 1, "resigned": False},
     ],
     "abandoned": False,
+    "clocks": None,
     "seed": "7e4db0ea0a94f99b0e8d6ccc7697645efd70895d32cd71cc5e753a8ccaf6e3db",
     "seed_sha256": "3ea66f4ecfc2f85292c773d362739c38ab3bcef6e73dd110d2d69d599ff45569",
     "status": "finished",
@@ -97,7 +99,7 @@ GAME_PAGE = {
             **{
                 key: copy.deepcopy(value)
                 for key, value in FINISHED_GAME.items()
-                if key not in ("awaiting", "result", "abandoned")
+                if key not in ("awaiting", "result", "abandoned", "clocks")
             },
             "seats": [
                 {key: value for key, value in seat.items() if key != "resigned"}
@@ -950,6 +952,26 @@ CREATE_GAME_REQUESTS = {
         },
         "For a game whose tiles are drawn elsewhere (a physical table, another"
         " server): each turn starts with a `draw_tile` command.",
+    ),
+    "clock": named(
+        "A clock: 10 minutes each plus 10 s a move, a bot for a seat out of time",
+        {
+            "ruleset": "carcassonne",
+            "options": {
+                "clock": {
+                    "total": 600,
+                    "increment": 10,
+                    "per_move": 120,
+                    "on_timeout": "bot",
+                    "bot": "greedy",
+                }
+            },
+            "seats": [{"name": "Ada"}, {"name": "Brendan"}],
+        },
+        "The option `clock` works with every ruleset: `per_move` and/or `total` seconds"
+        " (fractions allowed), `increment` after each move, and `on_timeout`: `bot` (the"
+        " seat is handed to `bot`), `skip` (its turn passes) or `forfeit` (it resigns)."
+        " The summary's `clocks` shows each seat's time; `clock` events record it.",
     ),
 }
 

@@ -177,6 +177,15 @@ class Games(MethodView):
         `{"bot": "greedy"}` for a bot the service plays (`random` or `greedy`; the bots
         of each ruleset are in `/v1/rulesets`).
 
+        **Clocks.** Any ruleset takes the option `clock`, a time control:
+        `{"per_move": s, "total": s, "increment": s, "on_timeout": "bot" | "skip" |
+        "forfeit", "bot": name}` (seconds, fractions allowed; `per_move` and/or `total`;
+        `increment` needs `total`; `on_timeout` defaults to `forfeit`, `bot` to the
+        ruleset's first bot). A seat's clock runs while it is awaited; when its time
+        runs out the service applies `on_timeout` (`seat_timed_out`, then the bot
+        taking over, the turn passing, or the resignation). The summary's `clocks`
+        shows each seat's time; every write ends with a `clock` event (docs/matches.md).
+
         The answer is the game summary plus `seat_tokens`: one secret `tgs_...` token per
         human seat, **returned only this once** (the service keeps only its hash). Hand
         each token to its player; it is the only way to move for that seat. The game is

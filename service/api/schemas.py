@@ -320,6 +320,26 @@ class GameSummarySchema(GameItemSchema):
         required=True,
         metadata={"description": "The game's owner abandoned it: it ended with no winner"},
     )
+    clocks = fields.List(
+        fields.Dict(
+            metadata={
+                "example": {
+                    "seat": 0,
+                    "remaining_ms": 291000,
+                    "move_remaining_ms": 21000,
+                    "running": True,
+                }
+            }
+        ),
+        allow_none=True,
+        required=True,
+        metadata={
+            "description": "With a time control (`options.clock`): each seat's time left"
+            " now, `{seat, remaining_ms, move_remaining_ms, running}` (`remaining_ms`: of"
+            " the total, null without one; `move_remaining_ms`: of the move under way, null"
+            " unless its clock runs and there is a per-move limit). Null without a clock"
+        },
+    )
     awaiting = fields.List(fields.Dict(metadata=_DECISION), required=True, metadata=_AWAITING)
     result = fields.Dict(
         allow_none=True,

@@ -13,6 +13,7 @@ import hashlib
 import json
 import secrets
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
 import psycopg
@@ -33,6 +34,7 @@ from service.app.errors import (
 )
 from service.app.genesis import RulesetLookup, find_ruleset, genesis
 from service.app.seats import prepare_seats, public_seats, seat_of, seated
+from service.rules.clock import CLOCK, TIME_OUT, Clocks, TimeControl, charged
 from service.rules.core import Event, RulesError, Ruleset, bot_rng_for, rng_for
 from service.rules.seating import RESIGN, Seating, is_table_command
 from service.store import (
@@ -85,6 +87,8 @@ class Folded:
     state: Any
     written_under: int
     seating: Seating
+    #: the last clock reading, in a game with a time control
+    clocks: Clocks | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,6 +167,20 @@ def game_item(game: GameRecord) -> dict[str, Any]:
     }
 
 
+class TimeoutsDue(Exception):
+    """A write found a seat's time run out: the timeouts go first, in their own
+    transaction, and the write is decided again on the game they leave."""
+
+
+def due(game: GameRecord, folded: Folded, now: datetime | None = None) -> bool:
+    """Whether a seat's time has run out at ``now`` (default: this process's clock; a
+    timeout itself is decided on the database's, in :meth:`GameService.time_out`)."""
+    control = TimeControl.of(game.options)
+    if control is None or folded.clocks is None or game.status != "active":
+        return False
+    return bool(folded.clocks.overdue(control, now or datetime.now(UTC)))
+
+
 def replayed(stored: tuple[str, int, Any], request_hash: str) -> Outcome:
     """The stored answer to an earlier request under the same Idempotency-Key, if it
     was this same request."""
@@ -213,10 +231,10 @@ class GameService:
         if cached is not None:
             after, folded = cached
             state, written_under = ruleset.copy_state(folded.state), folded.written_under
-            seating = folded.seating.copy()
+            seating, clocks = folded.seating.copy(), folded.clocks
         else:
             after, state, written_under = 0, ruleset.initial_state(), None
-            seating = Seating.of(game.seats)
+            seating, clocks = Seating.of(game.seats), None
         if after < upto:
             stored = self.store.read_events(conn, game.id, after=after, upto=upto)
             if written_under is None and stored:
@@ -225,8 +243,10 @@ class GameService:
                 state = ruleset.evolve(state, event)
             for event in stored:
                 seating.evolve(event.type, event.data)
+                if event.type == CLOCK:
+                    clocks = Clocks.read(event.data, event.recorded_at)
         version = ruleset.rules_version if written_under is None else written_under
-        return Folded(state, version, seating)
+        return Folded(state, version, seating, clocks)
 
     def _remember(self, game_id: str, version: int, folded: Folded) -> None:
         self.cache.put(game_id, version, folded)
@@ -263,9 +283,18 @@ class GameService:
             **game_item(game),
             "seats": seated(game.seats, folded.seating),
             "abandoned": folded.seating.abandoned,
+            "clocks": self.clocks_now(game, folded),
             "awaiting": ruleset.awaiting(state),
             "result": ruleset.result(state) if finished else None,
         }
+
+    @staticmethod
+    def clocks_now(game: GameRecord, folded: Folded) -> list[dict[str, Any]] | None:
+        """Each seat's time left now, in a game with a time control (else None)."""
+        control = TimeControl.of(game.options)
+        if control is None or folded.clocks is None:
+            return None
+        return folded.clocks.shown(control, datetime.now(UTC))
 
     # -- use cases -------------------------------------------------------------
 
@@ -284,6 +313,7 @@ class GameService:
         seating = Seating.of(seats)
         bot_events, commands = self.play_bots(ruleset, seating, seed, state, len(events) + 1)
         events += bot_events
+        control = TimeControl.of(normalized)
         new = NewGame(
             ruleset=ruleset.name,
             options=normalized,
@@ -293,8 +323,15 @@ class GameService:
             api_key_id=api_key_id,
         )
         status = "finished" if ruleset.is_over(state) else "active"
+        clocks = None
         with self.db.connection() as conn:
             record = self.store.create_game(conn, new)
+            if control is not None:  # the clocks start with the game
+                now = self.store.transaction_time(conn)
+                reading = self._clock_reading(ruleset, control, None, state, seating, now, ())
+                events.append(Event(CLOCK, reading))
+                commands.append(Command(len(events), None, {"type": CLOCK, **reading}))
+                clocks = Clocks.read(reading, now)
             self.store.append(
                 conn,
                 record,
@@ -304,7 +341,7 @@ class GameService:
                 commands=commands,
             )
             game = self.store.get_game(conn, record.id)
-        folded = Folded(state, ruleset.rules_version, seating)
+        folded = Folded(state, ruleset.rules_version, seating, clocks)
         self._remember(game.id, game.version, folded)
         body = self.summary_body(game, ruleset, folded)
         body["seat_tokens"] = [
@@ -312,13 +349,16 @@ class GameService:
         ]
         return Outcome(201, body)
 
-    def summary(self, game_id: str, token: str | None) -> Outcome:
+    def summary(self, game_id: str, token: str | None, expire: bool = True) -> Outcome:
+        """The game summary; timeouts that are due are applied first (``expire``)."""
         with self.db.connection() as conn:
             game = self.load_game(conn, game_id)
             seat_of(game.seats, token)
             ruleset = self.ruleset(game.ruleset)
             folded = self._fold(conn, game, ruleset, game.version)
         self._remember(game.id, game.version, folded)
+        if expire and due(game, folded) and self.expire_due(game_id):
+            return self.summary(game_id, token, expire=False)
         return Outcome(200, self.summary_body(game, ruleset, folded))
 
     def viewed(self, game_id: str, token: str | None, at: int | None, recent: int = 0) -> Viewed:
@@ -340,6 +380,8 @@ class GameService:
                 stored = self.store.read_events(conn, game.id, after=after, upto=version)
         if version == game.version:
             self._remember(game.id, version, folded)
+            if at is None and due(game, folded) and self.expire_due(game_id):
+                return self.viewed(game_id, token, at, recent)
         return Viewed(game, ruleset, seat, version, folded.state, stored)
 
     def state(self, game_id: str, token: str | None, at: int | None) -> Outcome:
@@ -391,6 +433,8 @@ class GameService:
             ruleset = self.ruleset(game.ruleset)
             folded = self._fold(conn, game, ruleset, game.version)
         self._remember(game.id, game.version, folded)
+        if due(game, folded) and self.expire_due(game_id):
+            return self.legal_moves(game_id, token)
         state = folded.state
         body = {
             "game_id": game.id,
@@ -401,7 +445,12 @@ class GameService:
         }
         return Outcome(200, body)
 
-    def submit(
+    def submit(self, *args: Any) -> Outcome:
+        """:meth:`submit_once`; if timeouts were due, they are applied first, then the
+        command is decided on the game they leave."""
+        return self._after_timeouts(self.submit_once, *args)
+
+    def submit_once(
         self,
         game_id: str,
         token: str | None,
@@ -447,7 +496,21 @@ class GameService:
         self._remember(game.id, body["version"], folded)
         return Outcome(200, body)
 
-    def owner_command(
+    def owner_command(self, *args: Any) -> Outcome:
+        """:meth:`owner_command_once`, after the timeouts that are due."""
+        return self._after_timeouts(self.owner_command_once, *args)
+
+    def _after_timeouts(self, write: Any, game_id: str, *args: Any) -> Outcome:
+        """``write(game_id, *args)``; while it finds timeouts due, apply them and
+        decide it again."""
+        for _ in range(3):
+            try:
+                return write(game_id, *args)
+            except TimeoutsDue:
+                self.apply_timeouts(game_id)
+        return write(game_id, *args)
+
+    def owner_command_once(
         self,
         game_id: str,
         api_key_id: str,
@@ -500,19 +563,22 @@ class GameService:
         self,
         conn: psycopg.Connection,
         game: GameRecord,
-        tx_now: Any,
+        tx_now: datetime,
         step: Step,
         viewer: int | None,
         remember: tuple[str, str] | None,
     ) -> tuple[dict[str, Any], Folded]:
         """Decide ``step`` on the game as it is (its row locked), let the bots answer,
-        and write the events, the commands and (``remember``: key and request hash) the
-        idempotency record in one statement. The answer's body, as ``viewer`` sees it,
-        and the folded game after it."""
+        read the clocks (a game with a time control), and write the events, the commands
+        and (``remember``: key and request hash) the idempotency record in one
+        statement. The answer's body, as ``viewer`` sees it, and the folded game after
+        it."""
         if game.status == "finished":
             raise GameOver("the game has ended; no more moves")
         ruleset = self.ruleset(game.ruleset)
         folded = self._fold(conn, game, ruleset, game.version)
+        if step.command.get("type") != TIME_OUT and due(game, folded, tx_now):
+            raise TimeoutsDue(game.id)
         state, seating = folded.state, folded.seating
         events = []
         if folded.written_under != ruleset.rules_version:
@@ -532,6 +598,17 @@ class GameService:
         )
         events += bot_events
         commands += bot_commands
+        clocks = folded.clocks
+        control = TimeControl.of(game.options)
+        if control is not None:
+            moved = () if step.seat is None or is_table_command(step.command) else (step.seat,)
+            reading = self._clock_reading(ruleset, control, clocks, state, seating, tx_now, moved)
+            command = {"type": CLOCK, **reading}
+            seq = game.version + len(events) + 1
+            own = ruleset.apply(state, None, command, rng_for(game.seed, seq))
+            events += own
+            commands += recorded(Command(seq, None, command), own)
+            clocks = Clocks.read(reading, tx_now)
         status = "finished" if ruleset.is_over(state) else "active"
         # The events' hashes and times are known before writing (recorded_at is the
         # transaction's time), so the response, and with it the idempotency record,
@@ -564,7 +641,90 @@ class GameService:
         except VersionConflict as exc:
             raise VersionConflictError(str(exc), current_version=None) from exc
         hooks.pause_point("before-commit")
-        return body, Folded(state, ruleset.rules_version, seating)
+        return body, Folded(state, ruleset.rules_version, seating, clocks)
+
+    @staticmethod
+    def _clock_reading(
+        ruleset: Ruleset,
+        control: TimeControl,
+        before: Clocks | None,
+        state: Any,
+        seating: Seating,
+        now: datetime,
+        moved: tuple[int, ...],
+    ) -> dict[str, Any]:
+        """The clocks after a write at ``now``: the time since the last reading charged
+        to the seats that were waiting, the increment to the seat that ``moved``, and
+        the clocks of the seats its people must answer now running (a seat a bot plays
+        never waits)."""
+        awaited = set()
+        if not ruleset.is_over(state):
+            awaited = {d.seat for d in ruleset.decisions(state) if not seating.bot_of(d.seat)}
+        return charged(control, before, len(seating.seats), now, awaited, moved)
+
+    # -- clocks ----------------------------------------------------------------
+
+    def expire_due(self, game_id: str) -> int:
+        """Apply the timeouts that are due in a game with a time control: the lazy
+        check before every read and write of the game (and the sweep's). Cheap when
+        nothing is due: the game row and its cached fold. The timeouts applied."""
+        with self.db.connection() as conn:
+            try:
+                game = self.store.get_game(conn, game_id)
+            except UnknownGame:
+                return 0
+            control = TimeControl.of(game.options)
+            if control is None or game.status != "active":
+                return 0
+            ruleset = self.ruleset(game.ruleset)
+            folded = self._fold(conn, game, ruleset, game.version)
+        self._remember(game.id, game.version, folded)
+        clocks = folded.clocks
+        if clocks is None or not clocks.overdue(control, datetime.now(UTC)):
+            return 0
+        return self.apply_timeouts(game_id)
+
+    def apply_timeouts(self, game_id: str) -> int:
+        """Every timeout due now, one transaction each (:meth:`time_out`); how many."""
+        applied = 0
+        while applied < 64 and self.time_out(game_id):
+            applied += 1
+        return applied
+
+    def time_out(self, game_id: str) -> bool:
+        """One timeout, decided in a transaction: lock the game, read its clocks at the
+        version locked, and if a seat's time has run out by the transaction's time,
+        apply the game's ``on_timeout`` to it (``time_out`` step, then the bots and a
+        new clock reading), written with the version read as the expected one. Two
+        replicas never apply the same timeout twice: the second waits for the lock and
+        finds the clocks read anew. Whether one was applied."""
+        with self.db.connection() as conn:
+            try:
+                game, _, tx_now = self.store.lock_for_command(conn, game_id, None)
+            except UnknownGame:
+                return False
+            control = TimeControl.of(game.options)
+            if control is None or game.status != "active":
+                return False
+            ruleset = self.ruleset(game.ruleset)
+            folded = self._fold(conn, game, ruleset, game.version)
+            overdue = folded.clocks.overdue(control, tx_now) if folded.clocks else []
+            if not overdue:
+                return False
+            command = {"type": TIME_OUT, "action": control.on_timeout}
+            if control.bot is not None:
+                command["bot"] = control.bot
+            step = Step(overdue[0], command)
+            body, folded = self._write_step(conn, game, tx_now, step, None, None)
+        self._remember(game.id, body["version"], folded)
+        return True
+
+    def sweep_clocks(self, limit: int = 1000) -> int:
+        """The timeouts due in the active games with a time control, for games nobody
+        reads or moves (``service.cli sweep-clocks``). The timeouts applied."""
+        with self.db.connection() as conn:
+            ids = self.store.clocked_games(conn, limit)
+        return sum(self.expire_due(game_id) for game_id in ids)
 
     def status(self, game_id: str) -> tuple[str, int]:
         """(status, version) of a game, for followers deciding whether to keep waiting."""

@@ -45,6 +45,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, ClassVar, Generic, TypeVar
 
+from service.rules.clock import CLOCK, SEAT_TIMED_OUT, TIME_OUT
 from service.rules.decisions import JSON, Decision
 from service.rules.seating import (
     ABANDON,
@@ -543,15 +544,24 @@ class Ruleset(ABC, Generic[State]):
         ``reason`` (``"resigned"``: one seat is left; ``"abandoned"``)."""
         raise self.illegal("resign_unsupported", f"{self.name} cannot be ended early")
 
+    def skip(self, turn: Turn[State], seat: int, rng: random.Random) -> None:
+        """``seat`` ran out of time and misses what it is awaited for now (``turn.state``
+        awaits it): its turn passes, or its decisions out of turn are answered as
+        little as the rules allow."""
+        raise self.illegal("bad_timeout", f"{self.name} has no skip on a timeout")
+
     def table_events(
         self, state: State, seat: int | None, command: JSON, rng: random.Random
     ) -> list[Event]:
         """The events of a command of the table (:mod:`service.rules.seating`):
         ``resign`` (from ``seat``), ``abandon`` (no seat), ``hand_to_bot {bot}`` and
-        ``hand_back`` (for ``seat``)."""
+        ``hand_back`` (for ``seat``); the server's ``clock`` (no seat) and ``time_out
+        {action, bot}`` (for ``seat``)."""
+        kind = command["type"]
+        if kind == CLOCK:  # a reading, also at the end
+            return [Event(CLOCK, self._clock_reading(state, command))]
         if self.is_over(state):
             raise self.illegal("game_over", "the game is over")
-        kind = command["type"]
         if kind == ABANDON:
             turn = Turn(self, state)
             self.end_game(turn, [], "abandoned")
@@ -561,21 +571,63 @@ class Ruleset(ABC, Generic[State]):
             raise self.illegal("unknown_seat", f"no seat {seat!r} in this game")
         if seat in resigned:
             raise self.illegal("resigned", f"seat {seat} has resigned")
+        if kind == TIME_OUT:
+            return self._timed_out(state, seat, command, rng)
         if kind == HAND_TO_BOT:
-            bot = command.get("bot")
-            if bot not in self.bots:
-                raise self.illegal("unknown_bot", f"{self.name} has no bot named {bot!r}")
-            return [Event(SEAT_HANDED_TO_BOT, {"seat": seat, "bot": bot})]
+            return [self._handed_to_bot(seat, command.get("bot"))]
         if kind != RESIGN:
             return [Event(SEAT_HANDED_BACK, {"seat": seat})]
+        return self._resigned(state, seat, rng)
+
+    def _resigned(self, state: State, seat: int, rng: random.Random) -> list[Event]:
         turn = Turn(self, state)
         turn.emit(Event(SEAT_RESIGNED, {"seat": seat}))
+        resigned = self.resigned_seats(state)
         playing = [s for s in range(self.seat_count(state)) if s not in resigned and s != seat]
         if len(playing) == 1:
             self.end_game(turn, playing, "resigned")
         else:
             self.seat_left(turn, seat, rng)
         return turn.events
+
+    def _handed_to_bot(self, seat: int, bot: Any) -> Event:
+        if bot not in self.bots:
+            raise self.illegal("unknown_bot", f"{self.name} has no bot named {bot!r}")
+        return Event(SEAT_HANDED_TO_BOT, {"seat": seat, "bot": bot})
+
+    def _timed_out(self, state: State, seat: int, command: JSON, rng: random.Random):
+        """``seat_timed_out``, then what the action does: the seat handed to a bot,
+        skipping what it is awaited for, or resigning."""
+        action = command.get("action")
+        if not any(d.seat == seat for d in self.decisions(state)):
+            raise self.illegal("bad_timeout", f"seat {seat} is not awaited: its clock is stopped")
+        timed_out = Event(SEAT_TIMED_OUT, {"seat": seat, "action": action})
+        if action == "bot":
+            return [timed_out, self._handed_to_bot(seat, command.get("bot"))]
+        if action == "forfeit":
+            return [timed_out, *self._resigned(state, seat, rng)]
+        if action != "skip":
+            raise self.illegal("bad_timeout", f"no timeout action {action!r}")
+        turn = Turn(self, state)
+        self.skip(turn, seat, rng)
+        return [timed_out, *turn.events]
+
+    def _clock_reading(self, state: State, command: JSON) -> JSON:
+        """A ``clock`` event's data, checked for shape: each seat's ``remaining_ms``
+        (an integer or None) and ``running``, seat (as text) -> since when (ISO 8601)."""
+        remaining, running = command.get("remaining_ms"), command.get("running")
+        seats = self.seat_count(state)
+        if not (
+            isinstance(remaining, list)
+            and len(remaining) == seats
+            and all(r is None or (type(r) is int and r >= 0) for r in remaining)
+            and isinstance(running, Mapping)
+            and all(
+                k.isdigit() and int(k) < seats and isinstance(v, str) for k, v in running.items()
+            )
+        ):
+            raise self.illegal("bad_clock", "a clock reading is {remaining_ms, running}")
+        return {"remaining_ms": list(remaining), "running": dict(running)}
 
     def fold_table(self, state: State, events: list[Event]) -> list[Event]:
         """Fold the events of a command of the table into ``state`` (in place), but
@@ -623,6 +675,11 @@ class Ruleset(ABC, Generic[State]):
         for event in self.upcast_log(events):
             state = self.evolve(state, event)
         return state
+
+
+def _seat_key(key: object, seats: int) -> bool:
+    """Whether ``key`` names a seat as JSON object keys do: its index as text."""
+    return isinstance(key, str) and key.isdigit() and int(key) < seats
 
 
 class Turn(Generic[State]):

@@ -15,7 +15,8 @@ Events:
   follows, with no winner;
 - ``seat_handed_to_bot {seat, bot}`` and ``seat_handed_back {seat}``: who plays the
   seat, a bot or its person. Nothing in the game changes, so no ruleset folds them
-  (:data:`SEATING_ONLY`); :class:`Seating` does.
+  (:data:`SEATING_ONLY`); :class:`Seating` does;
+- ``clock`` and ``seat_timed_out``: the server's clock (:mod:`service.rules.clock`).
 """
 
 from __future__ import annotations
@@ -24,25 +25,32 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from service.rules.clock import CLOCK, SEAT_TIMED_OUT, TIME_OUT
+
 RESIGN = "resign"
 ABANDON = "abandon"
 HAND_TO_BOT = "hand_to_bot"
 HAND_BACK = "hand_back"
-#: the commands of the table, which answer no decision
-TABLE_COMMANDS = frozenset({RESIGN, ABANDON, HAND_TO_BOT, HAND_BACK})
+#: the commands of the table, which answer no decision (``clock`` and ``time_out`` are
+#: the server's: see :mod:`service.rules.clock`)
+TABLE_COMMANDS = frozenset({RESIGN, ABANDON, HAND_TO_BOT, HAND_BACK, CLOCK, TIME_OUT})
 
 SEAT_RESIGNED = "seat_resigned"
 GAME_ABANDONED = "game_abandoned"
 SEAT_HANDED_TO_BOT = "seat_handed_to_bot"
 SEAT_HANDED_BACK = "seat_handed_back"
-#: events that change who plays, not the game: rulesets never fold them
-SEATING_ONLY = frozenset({GAME_ABANDONED, SEAT_HANDED_TO_BOT, SEAT_HANDED_BACK})
+#: events that change who plays or the clock, not the game: rulesets never fold them
+SEATING_ONLY = frozenset(
+    {GAME_ABANDONED, SEAT_HANDED_TO_BOT, SEAT_HANDED_BACK, CLOCK, SEAT_TIMED_OUT}
+)
 
 TABLE_RULES = {
     "resigned": "A seat that has resigned is out of the game: it sends no more commands.",
     "resign_unsupported": "This game has no resignation.",
     "unknown_seat": "A command of the table names one of the game's seats.",
     "unknown_bot": "A seat is handed to one of the ruleset's bots.",
+    "bad_clock": "A clock reading gives each seat's time left and the seats it runs for.",
+    "bad_timeout": "A seat out of time is handed to a bot, skips or forfeits.",
 }
 
 

@@ -202,6 +202,22 @@ class EventStore:
         assert row is not None
         return _game(row)
 
+    def transaction_time(self, conn: psycopg.Connection) -> datetime:
+        """The transaction's timestamp: what ``recorded_at`` defaults to."""
+        row = conn.execute("SELECT now()").fetchone()
+        assert row is not None
+        return row[0]
+
+    def clocked_games(self, conn: psycopg.Connection, limit: int) -> list[str]:
+        """Active games with a time control (the clock sweep's candidates), at most
+        ``limit``, longest untouched first."""
+        rows = conn.execute(
+            "SELECT id::text FROM games WHERE status = 'active' AND options ? 'clock'"
+            " ORDER BY updated_at LIMIT %s",
+            (limit,),
+        ).fetchall()
+        return [row[0] for row in rows]
+
     def get_game(self, conn: psycopg.Connection, game_id: str, *, lock: bool = False) -> GameRecord:
         """The game row; ``lock`` takes it FOR UPDATE, serialising writers per game."""
         if not _is_uuid(game_id):

@@ -697,30 +697,26 @@ class Carcassonne(SeatsLeaving, Ruleset[State]):
 
     # -- the table: a seat resigns, the game is abandoned ------------------------
 
-    def play_on(self, turn: Turn[State], rng: random.Random) -> None:
-        """The game goes on without the seats that resigned: while the open decision is
-        one of theirs, a turn it was playing ends (a tile drawn and not placed leaves the
-        game, as one that fits nowhere; a tile placed is scored with no figure added, as
-        after a skip), and a module's decision (the plague, a flock) is answered as the
-        module's random bot answers it."""
-        for _ in range(8 * turn.state.seats):
-            state = turn.state
-            found = self.decisions(state)
-            if not found or found[0].seat not in state.resigned:
-                return
-            decision = found[0]
-            seat = decision.seat
-            if decision.kind == PHASE_TILE:
-                aside = {"seat": seat, "tile": state.tile.id, "reason": "its seat resigned"}
-                turn.emit(Event("tile_set_aside", aside))
-                self._pass_turn(turn, seat, rng)
-            elif decision.kind == PHASE_DRAW:
-                self._pass_turn(turn, seat, rng)
-            elif decision.kind == PHASE_FIGURE:
-                self.figure_step_done(turn, seat, None, None, rng)
-            else:
-                command = steps_of(state.rules)[decision.kind].bot(state, seat, rng)
-                turn.emit(*self.handle(state, decision, command, rng))
+    def pass_decision(
+        self, turn: Turn[State], decision: Decision, reason: str, rng: random.Random
+    ) -> None:
+        """Move past ``decision`` with the seat doing nothing: a turn it was playing
+        ends (a tile drawn and not placed leaves the game, as one that fits nowhere,
+        for ``reason``; a tile placed is scored with no figure added, as after a skip);
+        a module's decision (the plague, a flock) is answered as the module's random bot
+        answers it."""
+        state, seat = turn.state, decision.seat
+        if decision.kind == PHASE_TILE:
+            aside = {"seat": seat, "tile": state.tile.id, "reason": reason}
+            turn.emit(Event("tile_set_aside", aside))
+            self._pass_turn(turn, seat, rng)
+        elif decision.kind == PHASE_DRAW:
+            self._pass_turn(turn, seat, rng)
+        elif decision.kind == PHASE_FIGURE:
+            self.figure_step_done(turn, seat, None, None, rng)
+        else:
+            command = steps_of(state.rules)[decision.kind].bot(state, seat, rng)
+            turn.emit(*self.handle(state, decision, command, rng))
 
     def _pass_turn(self, turn: Turn[State], seat: int, rng: random.Random) -> None:
         """``seat``'s turn ends with nothing more done; the next seat's begins."""

@@ -86,6 +86,13 @@ from service.rules.hexes.geometry import corner_name, edge_corners, hex_name
 from service.rules.seating import next_seated
 
 SCENARIOS = {info.number: info for info in scenarios.available()}
+#: the least answer to a decision out of turn, for a seat that ran out of time
+PASSES: dict[str, JSON] = {
+    "respond_trade": {"type": "respond_trade", "answer": "decline"},
+    "propose_trade": {"type": "pass_trade"},
+    "consider_proposal": {"type": "decline_proposal"},
+    "conclude_trade": {"type": "cancel_trade"},
+}
 
 OPTIONS: dict[str, dict[str, Any]] = {
     "scenario": {
@@ -1140,6 +1147,24 @@ class Catan(Ruleset[State]):
         state = turn.state
         if state.phase == MAIN and state.current == seat:
             turn.emit(*self._turn_over(state, seat))
+
+    def skip(self, turn: Turn[State], seat: int, rng: random.Random) -> None:
+        """A seat out of time: in its turn (to roll or to play) the turn ends at once;
+        a decision out of turn is answered as little as the rules allow (a trade
+        declined, not proposed, cancelled); what must be done (a discard, the robber,
+        a set-up placement, gold, a harbour) is done as the random bot does it."""
+        for _ in range(16):
+            mine = [d for d in self.decisions(turn.state) if d.seat == seat]
+            if not mine:
+                return
+            decision = mine[0]
+            if decision.kind in ("roll", "turn") and turn.state.phase == MAIN:
+                turn.emit(*self._turn_over(turn.state, seat))
+                return
+            command = PASSES.get(decision.kind)
+            if command is None:
+                command = self.bot_command(turn.state, seat, "random", rng)
+            turn.emit(*self.handle(turn.state, decision, command, rng))
 
     def end_game(self, turn: Turn[State], winners: list[int], reason: str) -> None:
         """The game ends now with its points as they stand; the seat left wins, or, when

@@ -453,32 +453,28 @@ class SouthSeas(SeatsLeaving, Ruleset[State]):
 
     # -- the table: a seat resigns, the game is abandoned ------------------------
 
-    def play_on(self, turn: Turn[State], rng: random.Random) -> None:
-        """The game goes on without the seats that resigned: while the open decision is
-        one of theirs, a tile drawn and not placed leaves the game (as one that fits
-        nowhere) and the turn ends; the islander step is skipped and a delivery passed;
-        a ship owed to it (its islanders stay and are evaluated) or a ship to reveal is
-        chosen as the random bot chooses."""
-        for _ in range(8 * turn.state.seats):
-            state = turn.state
-            found = self.decisions(state)
-            if not found or found[0].seat not in state.resigned:
-                return
-            decision = found[0]
-            seat = decision.seat
-            if decision.kind in ("draw_tile", "place_tile"):
-                if state.tile is not None:
-                    aside = {"seat": seat, "tile": state.tile.id, "reason": "its seat resigned"}
-                    turn.emit(Event("tile_set_aside", aside))
-                self._continue(turn, rng, STEP_END)
-                continue
-            if decision.kind == "place_islander":
-                command: JSON = {"type": "skip"}
-            elif decision.kind == "deliver":
-                command = {"type": "pass"}
-            else:
-                command = self.bot_command(state, seat, "random", rng)
-            turn.emit(*self.handle(state, decision, command, rng))
+    def pass_decision(
+        self, turn: Turn[State], decision: Decision, reason: str, rng: random.Random
+    ) -> None:
+        """Move past ``decision`` with the seat doing nothing: a tile drawn and not
+        placed leaves the game (as one that fits nowhere, for ``reason``) and the turn
+        ends; the islander step is skipped and a delivery passed; a ship owed to the
+        seat (its islanders stay and are evaluated) or a ship to reveal is chosen as the
+        random bot chooses."""
+        state, seat = turn.state, decision.seat
+        if decision.kind in ("draw_tile", "place_tile"):
+            if state.tile is not None:
+                aside = {"seat": seat, "tile": state.tile.id, "reason": reason}
+                turn.emit(Event("tile_set_aside", aside))
+            self._continue(turn, rng, STEP_END)
+            return
+        if decision.kind == "place_islander":
+            command: JSON = {"type": "skip"}
+        elif decision.kind == "deliver":
+            command = {"type": "pass"}
+        else:
+            command = self.bot_command(state, seat, "random", rng)
+        turn.emit(*self.handle(state, decision, command, rng))
 
     def end_game(self, turn: Turn[State], winners: list[int], reason: str) -> None:
         """Abandoned: the game ends as it stands, no winner. One seat left: the final
