@@ -1,5 +1,5 @@
 """Command line: ``serve``, ``migrate``, ``keys create|revoke|list``, ``prune-idempotency``,
-``deliver-webhooks``, ``prune-webhooks``, ``openapi``, ``play``.
+``sweep-clocks``, ``deliver-webhooks``, ``prune-webhooks``, ``openapi``, ``play``.
 
 With no ``DATABASE_URL`` the commands that need a database start the embedded
 PostgreSQL under ``var/`` (see :mod:`service.store.embedded`).
@@ -132,6 +132,25 @@ def cmd_prune_webhooks(args: argparse.Namespace) -> int:
         f" {args.older_than_hours} h"
     )
     return 0
+
+
+def cmd_sweep_clocks(args: argparse.Namespace) -> int:
+    """Apply the timeouts due in clocked games that nobody reads or moves; once, or every
+    ``--every`` seconds until stopped (docs/matches.md, "Clocks")."""
+    import time
+
+    from service.api import create_app
+    from service.config import Settings
+
+    with database_url() as (url, _):
+        os.environ["DATABASE_URL"] = url
+        games = create_app(Settings()).extensions["tilegames"].games
+        while True:
+            applied = games.sweep_clocks(args.limit)
+            print(f"applied {applied} timeouts", flush=True)
+            if not args.every:
+                return 0
+            time.sleep(args.every)
 
 
 def _dev_key(url: str) -> None:
@@ -337,6 +356,13 @@ def parser() -> argparse.ArgumentParser:
         "--older-than-hours", type=float, default=24.0 * 7, help="retention (default 168 h)"
     )
     prune_hooks.set_defaults(func=cmd_prune_webhooks)
+
+    sweep = sub.add_parser(
+        "sweep-clocks", help="apply the timeouts due in clocked games nobody touches"
+    )
+    sweep.add_argument("--every", type=float, default=0, help="repeat every N seconds")
+    sweep.add_argument("--limit", type=int, default=1000, help="games looked at per sweep")
+    sweep.set_defaults(func=cmd_sweep_clocks)
 
     sub.add_parser("openapi", help="print the OpenAPI document").set_defaults(func=cmd_openapi)
 

@@ -19,6 +19,7 @@ from service.api import (
     play,
     problems,
     ratelimit,
+    table,
     webhooks,
 )
 from service.api.apidoc import API_DESCRIPTION, TAGS
@@ -136,7 +137,7 @@ def create_app(settings: Settings | None = None, *, extra_rulesets: list[Ruleset
     )
     for name, scheme in SECURITY_SCHEMES.items():
         api.spec.components.security_scheme(name, scheme)
-    for blueprint in (meta.blp, games.blp, webhooks.blp, pictures.blp, health.blp):
+    for blueprint in (meta.blp, games.blp, table.blp, webhooks.blp, pictures.blp, health.blp):
         api.register_blueprint(blueprint)
     app.register_blueprint(docs.blp)  # Swagger UI, from the service itself
     app.register_blueprint(play.blp)  # the browser client, a client of /v1 like any other

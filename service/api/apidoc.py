@@ -213,6 +213,11 @@ TAGS = [
         " decision.",
     },
     {
+        "name": "table",
+        "description": "The game owner's commands beside the board: abandon a game, hand a"
+        " seat to a bot and back (a seat resigns with the move `resign`).",
+    },
+    {
         "name": "events",
         "description": "The event log, page by page or live over Server-Sent Events.",
     },
@@ -310,6 +315,8 @@ PROBLEMS: dict[str, tuple[str, dict[str, Any]]] = {
     ),
     "too_many_webhooks": ("An API key with all its endpoints", ex.PROBLEM_TOO_MANY_WEBHOOKS),
     "webhook_url": ("A plain-http URL to another machine", ex.PROBLEM_WEBHOOK_URL),
+    "game_over": ("A move after the end", ex.PROBLEM_GAME_OVER),
+    "seat_conflict": ("A seat handed to the bot that plays it", ex.PROBLEM_SEAT_CONFLICT),
 }
 
 _STATUS_TEXT = {

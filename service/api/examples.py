@@ -48,9 +48,11 @@ GAME_SUMMARY = {
     "result": None,
     "ruleset": "carcassonne",
     "seats": [
-        {"bot": None, "name": "Ada", "seat": 0},
-        {"bot": "greedy", "name": "greedy bot", "seat": 1},
+        {"bot": None, "name": "Ada", "seat": 0, "resigned": False},
+        {"bot": "greedy", "name": "greedy bot", "seat": 1, "resigned": False},
     ],
+    "abandoned": False,
+    "clocks": None,
     "seed": None,
     "seed_sha256": "648aa5c579fb30f38af744d97d6ec840c7a91277a499a0d780f3e7314eca090b",
     "status": "active",
@@ -75,9 +77,11 @@ FINISHED_GAME = {
     "result": {"over": True, "scores": [62, 13], "winners": [0]},
     "ruleset": "carcassonne",
     "seats": [
-        {"bot": "greedy", "name": "greedy bot", "seat": 0},
-        {"bot": "random", "name": "random bot", "seat": 1},
+        {"bot": "greedy", "name": "greedy bot", "seat": 0, "resigned": False},
+        {"bot": "random", "name": "random bot", "seat": 1, "resigned": False},
     ],
+    "abandoned": False,
+    "clocks": None,
     "seed": "7e4db0ea0a94f99b0e8d6ccc7697645efd70895d32cd71cc5e753a8ccaf6e3db",
     "seed_sha256": "3ea66f4ecfc2f85292c773d362739c38ab3bcef6e73dd110d2d69d599ff45569",
     "status": "finished",
@@ -88,13 +92,19 @@ FINISHED_GAME = {
 }
 
 # GET /v1/games?status=finished&limit=1: the finished game above as a list item (its
-# row: no awaiting, no result), and the cursor of the next page.
+# row: no awaiting, no result, the seats as created), and the cursor of the next page.
 GAME_PAGE = {
     "games": [
         {
-            key: copy.deepcopy(value)
-            for key, value in FINISHED_GAME.items()
-            if key not in ("awaiting", "result")
+            **{
+                key: copy.deepcopy(value)
+                for key, value in FINISHED_GAME.items()
+                if key not in ("awaiting", "result", "abandoned", "clocks")
+            },
+            "seats": [
+                {key: value for key, value in seat.items() if key != "resigned"}
+                for seat in FINISHED_GAME["seats"]
+            ],
         }
     ],
     # the position of the game above (opaque to clients)
@@ -992,6 +1002,26 @@ PROBLEM_WEBHOOK_URL = {
     "request_id": "9be83af72329458598132b36dbfeeeff",
 }
 
+PROBLEM_GAME_OVER = {
+    "code": "game_over",
+    "detail": "the game has ended; no more moves",
+    "instance": f"/v1/games/{GAME_ID}/abandon",
+    "status": 409,
+    "title": "The game has ended",
+    "type": "urn:tilegames:problem:game_over",
+    "request_id": "9be83af72329458598132b36dbfeeeff",
+}
+
+PROBLEM_SEAT_CONFLICT = {
+    "code": "seat_conflict",
+    "detail": "seat 1 is played by the greedy bot already",
+    "instance": f"/v1/games/{GAME_ID}/seats/1/bot",
+    "status": 409,
+    "title": "The seat cannot be handed over so",
+    "type": "urn:tilegames:problem:seat_conflict",
+    "request_id": "9be83af72329458598132b36dbfeeeff",
+}
+
 PROBLEM_BAD_IF_MATCH = {
     "code": "validation_error",
     "detail": 'If-Match: must be the game version as an ETag, e.g. "12"',
@@ -1052,6 +1082,26 @@ CREATE_GAME_REQUESTS = {
         "For a game whose tiles are drawn elsewhere (a physical table, another"
         " server): each turn starts with a `draw_tile` command.",
     ),
+    "clock": named(
+        "A clock: 10 minutes each plus 10 s a move, a bot for a seat out of time",
+        {
+            "ruleset": "carcassonne",
+            "options": {
+                "clock": {
+                    "total": 600,
+                    "increment": 10,
+                    "per_move": 120,
+                    "on_timeout": "bot",
+                    "bot": "greedy",
+                }
+            },
+            "seats": [{"name": "Ada"}, {"name": "Brendan"}],
+        },
+        "The option `clock` works with every ruleset: `per_move` and/or `total` seconds"
+        " (fractions allowed), `increment` after each move, and `on_timeout`: `bot` (the"
+        " seat is handed to `bot`), `skip` (its turn passes) or `forfeit` (it resigns)."
+        " The summary's `clocks` shows each seat's time; `clock` events record it.",
+    ),
 }
 
 MOVE_REQUESTS = {
@@ -1076,6 +1126,12 @@ MOVE_REQUESTS = {
     "expected_version_in_body": named(
         "Expected version in the body instead of If-Match",
         {"command": {"type": "skip"}, "expected_version": 3, "seat": 0},
+    ),
+    "resign": named(
+        "Resign the seat",
+        {"command": {"type": "resign"}},
+        "At any time, without a precondition: the game goes on without the seat (or ends,"
+        " if one seat is left, with that seat the winner).",
     ),
     "decision_in_body": named(
         "Answer an open decision by its id instead of a version",
@@ -1198,3 +1254,156 @@ SSE_STREAM = (
     ": keep-alive\n\n"
     'id: 260\nevent: end\ndata: {"version": 260}\n\n'
 )
+
+# -- the table: captured from the service ---------------------------------------------
+
+HAND_TO_BOT_REQUESTS = {
+    "greedy": named("Hand the seat to the greedy bot", {"bot": "greedy"}),
+}
+# POST /v1/games/{id}/abandon of a two-person Carcassonne game at its first tile
+ABANDONED = {
+    "awaiting": [],
+    "events": [
+        {
+            "data": {},
+            "hash": "dcf932598ac147b170041bd4ea241d946161dc23b0904e9328cbea270c9b3767",
+            "prev_hash": "a53213690f5a4e24e6e67b09bf7502454006fff32aebf3e719dbb9da85e582c5",
+            "recorded_at": "2026-11-24T16:32:56.171453+00:00",
+            "redacted": False,
+            "seq": 3,
+            "type": "game_abandoned",
+            "visibility": None,
+        },
+        {
+            "data": {"reason": "abandoned", "scores": [0, 0], "winners": []},
+            "hash": "7287ad0b9b63b22691f0e641327e17cc1375b79bd1797a63569c3cdcc43b39bf",
+            "prev_hash": "dcf932598ac147b170041bd4ea241d946161dc23b0904e9328cbea270c9b3767",
+            "recorded_at": "2026-11-24T16:32:56.171453+00:00",
+            "redacted": False,
+            "seq": 4,
+            "type": "game_ended",
+            "visibility": None,
+        },
+    ],
+    "game_id": GAME_ID,
+    "head_hash": "7287ad0b9b63b22691f0e641327e17cc1375b79bd1797a63569c3cdcc43b39bf",
+    "head_signature": "057d98ef6426b7765ea0157e3819501deaebafbeca317a4a695c96e472bbc114",
+    "result": {"over": True, "scores": [0, 0], "winners": []},
+    "seat": None,
+    "status": "finished",
+    "version": 4,
+}
+
+# PUT /v1/games/{id}/seats/0/bot {"bot": "greedy"}: seat 0 was awaited, so the bot
+# played its turn at once (and seat 1's tile was drawn)
+HANDED = {
+    "awaiting": [
+        {
+            "commands": ["place_tile"],
+            "decision": "place_tile",
+            "id": "d6",
+            "kind": "place_tile",
+            "seat": 1,
+            "tile": "BA/RCr",
+        }
+    ],
+    "events": [
+        {
+            "data": {"bot": "greedy", "seat": 0},
+            "hash": "5754f6a6e7aa797d0bacbdc0b947c301ea149d07bfb70c99b14654adf90e005c",
+            "prev_hash": "3ad05a713eb0d44281dbf2611931846069343e751bf3eb8923e3d89f9a9c1369",
+            "recorded_at": "2026-11-24T16:32:56.310153+00:00",
+            "redacted": False,
+            "seq": 3,
+            "type": "seat_handed_to_bot",
+            "visibility": None,
+        },
+        {
+            "data": {"rotation": 0, "seat": 0, "tile": "BA/L", "x": 0, "y": 1},
+            "hash": "a50ae20cf763fc575cbd1f913fd103ea2760c8839ceec83d7b1fb410065001bd",
+            "prev_hash": "5754f6a6e7aa797d0bacbdc0b947c301ea149d07bfb70c99b14654adf90e005c",
+            "recorded_at": "2026-11-24T16:32:56.310153+00:00",
+            "redacted": False,
+            "seq": 4,
+            "type": "tile_placed",
+            "visibility": None,
+        },
+        {
+            "data": {
+                "figure": "follower",
+                "kind": "field",
+                "seat": 0,
+                "spot": "field:NL,NR,EL,ER,SL,SR,WL,WR",
+                "x": 0,
+                "y": 1,
+            },
+            "hash": "2e7b96d419b723e35a369a55d8cc48f40b6a4e5a295b5af85d9484757a249aee",
+            "prev_hash": "a50ae20cf763fc575cbd1f913fd103ea2760c8839ceec83d7b1fb410065001bd",
+            "recorded_at": "2026-11-24T16:32:56.310153+00:00",
+            "redacted": False,
+            "seq": 5,
+            "type": "follower_placed",
+            "visibility": None,
+        },
+        {
+            "data": {"next": 1, "seat": 0},
+            "hash": "cbb88c04193e4d9c8a46a2fb714bd615968883ebcbaa958b082ce77864d24317",
+            "prev_hash": "2e7b96d419b723e35a369a55d8cc48f40b6a4e5a295b5af85d9484757a249aee",
+            "recorded_at": "2026-11-24T16:32:56.310153+00:00",
+            "redacted": False,
+            "seq": 6,
+            "type": "turn_ended",
+            "visibility": None,
+        },
+        {
+            "data": {"seat": 1, "tile": "BA/RCr"},
+            "hash": "d2658bd602b723e94af4356dca59d5b14ce2270bdde40a75c6d1e3e0ff2ed719",
+            "prev_hash": "cbb88c04193e4d9c8a46a2fb714bd615968883ebcbaa958b082ce77864d24317",
+            "recorded_at": "2026-11-24T16:32:56.310153+00:00",
+            "redacted": False,
+            "seq": 7,
+            "type": "tile_drawn",
+            "visibility": None,
+        },
+    ],
+    "game_id": GAME_ID,
+    "head_hash": "d2658bd602b723e94af4356dca59d5b14ce2270bdde40a75c6d1e3e0ff2ed719",
+    "head_signature": "24efd511c443ca1bfd86bf2a7160aeccf79099e7d838cf8824f2886f4dcd6eb4",
+    "result": None,
+    "seat": None,
+    "status": "active",
+    "version": 7,
+}
+
+# DELETE /v1/games/{id}/seats/0/bot
+HANDED_BACK = {
+    "awaiting": [
+        {
+            "commands": ["place_tile"],
+            "decision": "place_tile",
+            "id": "d6",
+            "kind": "place_tile",
+            "seat": 1,
+            "tile": "BA/RCr",
+        }
+    ],
+    "events": [
+        {
+            "data": {"seat": 0},
+            "hash": "5df40716797d35a13b5cfce135dd814e4237f8f3de9ac6e5b63ea1605c065f5e",
+            "prev_hash": "b4a363a94e926a24ab1431346896a8f575b444b45566a401f5a3730eb4153325",
+            "recorded_at": "2026-11-24T16:32:56.949401+00:00",
+            "redacted": False,
+            "seq": 8,
+            "type": "seat_handed_back",
+            "visibility": None,
+        }
+    ],
+    "game_id": GAME_ID,
+    "head_hash": "5df40716797d35a13b5cfce135dd814e4237f8f3de9ac6e5b63ea1605c065f5e",
+    "head_signature": "86b63e532fd105b8b08259e35e4da94de6ed2325b6aaab940e75c51b9482fd5c",
+    "result": None,
+    "seat": None,
+    "status": "active",
+    "version": 8,
+}

@@ -45,6 +45,7 @@ from service.app.export import export_game
 from service.app.games import Outcome, Precondition
 from service.app.listing import GameFilter, list_games
 from service.app.verify import verify_game
+from service.rules.seating import RESIGN
 
 blp = Blueprint(
     "games",
@@ -175,6 +176,15 @@ class Games(MethodView):
         `seats` lists the seats in play order: `{"name": "Ada"}` for a person,
         `{"bot": "greedy"}` for a bot the service plays (`random` or `greedy`; the bots
         of each ruleset are in `/v1/rulesets`).
+
+        **Clocks.** Any ruleset takes the option `clock`, a time control:
+        `{"per_move": s, "total": s, "increment": s, "on_timeout": "bot" | "skip" |
+        "forfeit", "bot": name}` (seconds, fractions allowed; `per_move` and/or `total`;
+        `increment` needs `total`; `on_timeout` defaults to `forfeit`, `bot` to the
+        ruleset's first bot). A seat's clock runs while it is awaited; when its time
+        runs out the service applies `on_timeout` (`seat_timed_out`, then the bot
+        taking over, the turn passing, or the resignation). The summary's `clocks`
+        shows each seat's time; every write ends with a `clock` event (docs/matches.md).
 
         The answer is the game summary plus `seat_tokens`: one secret `tgs_...` token per
         human seat, **returned only this once** (the service keeps only its hash). Hand
@@ -438,7 +448,8 @@ class LegalMoves(MethodView):
 
 def precondition(headers: dict[str, Any], body: dict[str, Any]) -> Precondition:
     """What the move was decided against: `If-Match: "<n>"` or the body's
-    `expected_version`, and/or the body's `decision` id; at least one (428)."""
+    `expected_version`, and/or the body's `decision` id; at least one (428), but for a
+    resignation, which is legal in any state of a game in play."""
     from_header = None
     if headers.get("if_match") is not None:
         match = _VERSION_RE.match(headers["if_match"])
@@ -449,7 +460,8 @@ def precondition(headers: dict[str, Any], body: dict[str, Any]) -> Precondition:
     if from_header is not None and from_body is not None and from_header != from_body:
         raise ValidationFailed("expected_version", "differs from If-Match")
     version = from_header if from_header is not None else from_body
-    if version is None and body.get("decision") is None:
+    resigns = body["command"].get("type") == RESIGN
+    if version is None and body.get("decision") is None and not resigns:
         raise PreconditionRequired(
             'send the version you expect, as If-Match: "<version>" or "expected_version",'
             ' or the id of the open decision you answer, as "decision"'
@@ -517,7 +529,13 @@ class Moves(MethodView):
         optional and must match).
 
         `command` is one of the ruleset's commands (see `GET .../legal-moves` and
-        `GET /v1/rulesets`), answering one of the seat's open decisions.
+        `GET /v1/rulesets`), answering one of the seat's open decisions; or
+        `{"type": "resign"}`, which answers none: a seat may resign at any time, its
+        turn or not, and needs no precondition. The ruleset says what follows (its docs,
+        "Leaving the game"): the game goes on without the seat, which is never awaited
+        again, or, with one seat left, ends with that seat the winner. Once resigned, a
+        seat's moves get 409 `not_your_turn`, and another resign 422 `illegal_move`
+        (`resigned`).
 
         **Precondition (required).** `If-Match: "<version>"` (the `ETag` of the game
         you decided on) or `expected_version` in the body (both may be sent if they

@@ -233,6 +233,22 @@ class SeatSchema(Schema):
     )
 
 
+class SeatNowSchema(SeatSchema):
+    """A seat as the game's log says it is now."""
+
+    bot = fields.String(
+        allow_none=True,
+        required=True,
+        metadata={
+            "description": "The bot playing this seat now: the one it was created for, or"
+            " the one its owner handed it to; null while its person plays it"
+        },
+    )
+    resigned = fields.Boolean(
+        required=True, metadata={"description": "The seat has resigned: it plays no more"}
+    )
+
+
 class SeatTokenSchema(Schema):
     seat = fields.Integer(required=True, metadata={"example": 0})
     token = fields.String(
@@ -300,6 +316,31 @@ class GameItemSchema(HeadSchema):
 
 
 class GameSummarySchema(GameItemSchema):
+    seats = fields.List(fields.Nested(SeatNowSchema), required=True)
+    abandoned = fields.Boolean(
+        required=True,
+        metadata={"description": "The game's owner abandoned it: it ended with no winner"},
+    )
+    clocks = fields.List(
+        fields.Dict(
+            metadata={
+                "example": {
+                    "seat": 0,
+                    "remaining_ms": 291000,
+                    "move_remaining_ms": 21000,
+                    "running": True,
+                }
+            }
+        ),
+        allow_none=True,
+        required=True,
+        metadata={
+            "description": "With a time control (`options.clock`): each seat's time left"
+            " now, `{seat, remaining_ms, move_remaining_ms, running}` (`remaining_ms`: of"
+            " the total, null without one; `move_remaining_ms`: of the move under way, null"
+            " unless its clock runs and there is a per-move limit). Null without a clock"
+        },
+    )
     awaiting = fields.List(fields.Dict(metadata=_DECISION), required=True, metadata=_AWAITING)
     result = fields.Dict(
         allow_none=True,
@@ -575,6 +616,30 @@ class MoveHeadersSchema(Schema):
     )
 
 
+class OwnerHeadersSchema(Schema):
+    idempotency_key = fields.String(
+        data_key="Idempotency-Key",
+        validate=validate.Length(min=1, max=255),
+        metadata={
+            "description": "Makes the request safe to retry: a repeat returns the stored"
+            " first response with Idempotent-Replayed: true; the same key with another"
+            " request gets 422 idempotency_key_reused",
+            "example": "a1b2-abandon",
+        },
+    )
+
+
+class HandToBotSchema(Schema):
+    bot = fields.String(
+        required=True,
+        validate=validate.Length(min=1, max=64),
+        metadata={
+            "description": "One of the ruleset's bots (GET /v1/rulesets)",
+            "example": "greedy",
+        },
+    )
+
+
 class MoveSchema(Schema):
     command = fields.Dict(
         required=True,
@@ -610,7 +675,14 @@ class MoveSchema(Schema):
 
 class MoveResultSchema(HeadSchema):
     game_id = fields.String(required=True, metadata=_GAME_ID)
-    seat = fields.Integer(required=True, metadata={"description": "The seat that moved"})
+    seat = fields.Integer(
+        allow_none=True,
+        required=True,
+        metadata={
+            "description": "The seat that moved; null for a command of the game's owner"
+            " (its events are shown as a spectator sees them)"
+        },
+    )
     version = fields.Integer(
         required=True, metadata={"description": "The new version (also the ETag)"}
     )
@@ -670,8 +742,13 @@ class RecordStepSchema(Schema):
     seat = fields.Integer(
         required=True,
         strict=True,
+        allow_none=True,
         validate=validate.Range(min=0, max=64),
-        metadata={"description": "The seat that sends the command", "example": 0},
+        metadata={
+            "description": "The seat that sends the command (or that a hand_to_bot or"
+            " hand_back concerns); null for the owner's abandon",
+            "example": 0,
+        },
     )
     command = fields.Dict(
         required=True,

@@ -71,6 +71,12 @@ class RecordUnavailable(AppError):
     status, code, title = 409, "record_unavailable", "No replayable record of this game"
 
 
+class SeatConflict(AppError):
+    """A seat handed over to whoever plays it already, or back to a person it lacks."""
+
+    status, code, title = 409, "seat_conflict", "The seat cannot be handed over so"
+
+
 class VersionConflictError(AppError):
     status, code, title = 409, "version_conflict", "The game has moved on"
 

@@ -13,6 +13,7 @@ import hashlib
 import json
 import secrets
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
 import psycopg
@@ -26,14 +27,17 @@ from service.app.errors import (
     IdempotencyKeyReused,
     IllegalMoveError,
     NotYourTurn,
+    SeatConflict,
     UnknownGameError,
     ValidationFailed,
     VersionConflictError,
 )
 from service.app.genesis import RulesetLookup, find_ruleset, genesis
-from service.app.seats import prepare_seats, public_seats, seat_of
+from service.app.seats import prepare_seats, public_seats, seat_of, seated
 from service.app.turns import TurnWatch
+from service.rules.clock import CLOCK, TIME_OUT, Clocks, TimeControl, charged
 from service.rules.core import Event, RulesError, Ruleset, bot_rng_for, rng_for
+from service.rules.seating import RESIGN, Seating, is_table_command
 from service.store import (
     Command,
     Database,
@@ -67,12 +71,25 @@ class Precondition:
 
 
 @dataclass(frozen=True, slots=True)
+class Step:
+    """One command to decide: from ``seat`` (None: the game's owner, for a command of
+    the table), answering the ``decision`` it names, if any."""
+
+    seat: int | None
+    command: dict[str, Any]
+    decision: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Folded:
-    """A folded state and the rules version its log was written under (the cache
-    keeps both, so the rest of the log is upcast the same way)."""
+    """A folded state, the rules version its log was written under (the cache keeps
+    both, so the rest of the log is upcast the same way) and who plays each seat."""
 
     state: Any
     written_under: int
+    seating: Seating
+    #: the last clock reading, in a game with a time control
+    clocks: Clocks | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,6 +168,28 @@ def game_item(game: GameRecord) -> dict[str, Any]:
     }
 
 
+class TimeoutsDue(Exception):
+    """A write found a seat's time run out: the timeouts go first, in their own
+    transaction, and the write is decided again on the game they leave."""
+
+
+def due(game: GameRecord, folded: Folded, now: datetime | None = None) -> bool:
+    """Whether a seat's time has run out at ``now`` (default: this process's clock; a
+    timeout itself is decided on the database's, in :meth:`GameService.time_out`)."""
+    control = TimeControl.of(game.options)
+    if control is None or folded.clocks is None or game.status != "active":
+        return False
+    return bool(folded.clocks.overdue(control, now or datetime.now(UTC)))
+
+
+def replayed(stored: tuple[str, int, Any], request_hash: str) -> Outcome:
+    """The stored answer to an earlier request under the same Idempotency-Key, if it
+    was this same request."""
+    if stored[0] != request_hash:
+        raise IdempotencyKeyReused("this Idempotency-Key was used with a different request")
+    return Outcome(stored[1], stored[2], replayed=True)
+
+
 def illegal(exc: RulesError, version: int) -> Exception:
     """The API error for a refused command; ``version`` is the game's."""
     if exc.code == "not_your_turn":
@@ -187,20 +226,28 @@ class GameService:
 
     def _fold(self, conn: psycopg.Connection, game: GameRecord, ruleset: Ruleset, upto: int):
         """The state at version ``upto``: from the cache where it can, folding the rest
-        of the log (upcast from the rules version it was written under)."""
+        of the log (upcast from the rules version it was written under), and who plays
+        each seat."""
         cached = self.cache.get(game.id, upto)
         if cached is not None:
             after, folded = cached
             state, written_under = ruleset.copy_state(folded.state), folded.written_under
+            seating, clocks = folded.seating.copy(), folded.clocks
         else:
             after, state, written_under = 0, ruleset.initial_state(), None
+            seating, clocks = Seating.of(game.seats), None
         if after < upto:
             stored = self.store.read_events(conn, game.id, after=after, upto=upto)
             if written_under is None and stored:
                 written_under = ruleset.version_of(to_rules_event(stored[0]))
             for event in ruleset.upcast_log(map(to_rules_event, stored), written_under):
                 state = ruleset.evolve(state, event)
-        return Folded(state, ruleset.rules_version if written_under is None else written_under)
+            for event in stored:
+                seating.evolve(event.type, event.data)
+                if event.type == CLOCK:
+                    clocks = Clocks.read(event.data, event.recorded_at)
+        version = ruleset.rules_version if written_under is None else written_under
+        return Folded(state, version, seating, clocks)
 
     def _remember(self, game_id: str, version: int, folded: Folded) -> None:
         self.cache.put(game_id, version, folded)
@@ -208,26 +255,26 @@ class GameService:
     def play_bots(
         self,
         ruleset: Ruleset,
-        seats: list[dict],
+        seating: Seating,
         seed: bytes,
         state: Any,
         next_seq: int,
         turns: TurnWatch | None = None,
     ) -> tuple[list[Event], list[Command]]:
-        """Let bot seats answer every decision awaited from them; return their events
-        (folded into ``state``) and the commands they sent. ``turns`` sees each bot's
-        command."""
+        """Let the seats a bot plays now answer every decision awaited from them;
+        return their events (folded into ``state``) and the commands they sent.
+        ``turns`` sees each bot's command."""
         produced: list[Event] = []
         commands: list[Command] = []
         for _ in range(MAX_BOT_STEPS):
             if ruleset.is_over(state):
                 break
             awaited = (d.seat for d in ruleset.decisions(state))
-            bot_seat = next((s for s in awaited if seats[s].get("bot")), None)
+            bot_seat = next((s for s in awaited if seating.bot_of(s)), None)
             if bot_seat is None:
                 break
             seq = next_seq + len(produced)
-            bot = seats[bot_seat]["bot"]
+            bot = seating.bot_of(bot_seat)
             command = ruleset.bot_command(state, bot_seat, bot, bot_rng_for(seed, seq))
             events = ruleset.apply(state, bot_seat, command, rng_for(seed, seq))
             commands += recorded(Command(seq, bot_seat, command), events)
@@ -236,15 +283,28 @@ class GameService:
                 turns.step(state, events, next_seq + len(produced) - 1)
         return produced, commands
 
-    def summary_body(self, game: GameRecord, ruleset: Ruleset, state: Any) -> dict[str, Any]:
-        """The game summary: its row (:func:`game_item`) with what the folded state
-        adds, the open decisions and, once finished, the result."""
+    def summary_body(self, game: GameRecord, ruleset: Ruleset, folded: Folded) -> dict[str, Any]:
+        """The game summary: its row (:func:`game_item`) with what the folded log
+        adds: who plays each seat now, the open decisions and, once finished, the
+        result."""
         finished = game.status == "finished"
+        state = folded.state
         return {
             **game_item(game),
+            "seats": seated(game.seats, folded.seating),
+            "abandoned": folded.seating.abandoned,
+            "clocks": self.clocks_now(game, folded),
             "awaiting": ruleset.awaiting(state),
             "result": ruleset.result(state) if finished else None,
         }
+
+    @staticmethod
+    def clocks_now(game: GameRecord, folded: Folded) -> list[dict[str, Any]] | None:
+        """Each seat's time left now, in a game with a time control (else None)."""
+        control = TimeControl.of(game.options)
+        if control is None or folded.clocks is None:
+            return None
+        return folded.clocks.shown(control, datetime.now(UTC))
 
     # -- use cases -------------------------------------------------------------
 
@@ -260,10 +320,12 @@ class GameService:
         seed = secrets.token_bytes(32)
         normalized, events = genesis(ruleset, options, len(seats), seed)
         state = ruleset.fold(events)
-        turns = TurnWatch(ruleset, seats, None)
+        seating = Seating.of(seats)
+        turns = TurnWatch(ruleset, seats, seating, None)
         turns.step(state, events, len(events))
-        bot_events, commands = self.play_bots(ruleset, seats, seed, state, len(events) + 1, turns)
+        bot_events, commands = self.play_bots(ruleset, seating, seed, state, len(events) + 1, turns)
         events += bot_events
+        control = TimeControl.of(normalized)
         new = NewGame(
             ruleset=ruleset.name,
             options=normalized,
@@ -273,8 +335,15 @@ class GameService:
             api_key_id=api_key_id,
         )
         status = "finished" if ruleset.is_over(state) else "active"
+        clocks = None
         with self.db.connection() as conn:
             record = self.store.create_game(conn, new)
+            if control is not None:  # the clocks start with the game
+                now = self.store.transaction_time(conn)
+                reading = self._clock_reading(ruleset, control, None, state, seating, now, ())
+                events.append(Event(CLOCK, reading))
+                commands.append(Command(len(events), None, {"type": CLOCK, **reading}))
+                clocks = Clocks.read(reading, now)
             self.store.append(
                 conn,
                 record,
@@ -285,21 +354,25 @@ class GameService:
                 notices=turns.notices,
             )
             game = self.store.get_game(conn, record.id)
-        self._remember(game.id, game.version, Folded(state, ruleset.rules_version))
-        body = self.summary_body(game, ruleset, state)
+        folded = Folded(state, ruleset.rules_version, seating, clocks)
+        self._remember(game.id, game.version, folded)
+        body = self.summary_body(game, ruleset, folded)
         body["seat_tokens"] = [
             {"seat": i, "token": token} for i, token in enumerate(tokens) if token is not None
         ]
         return Outcome(201, body)
 
-    def summary(self, game_id: str, token: str | None) -> Outcome:
+    def summary(self, game_id: str, token: str | None, expire: bool = True) -> Outcome:
+        """The game summary; timeouts that are due are applied first (``expire``)."""
         with self.db.connection() as conn:
             game = self.load_game(conn, game_id)
             seat_of(game.seats, token)
             ruleset = self.ruleset(game.ruleset)
             folded = self._fold(conn, game, ruleset, game.version)
         self._remember(game.id, game.version, folded)
-        return Outcome(200, self.summary_body(game, ruleset, folded.state))
+        if expire and due(game, folded) and self.expire_due(game_id):
+            return self.summary(game_id, token, expire=False)
+        return Outcome(200, self.summary_body(game, ruleset, folded))
 
     def viewed(self, game_id: str, token: str | None, at: int | None, recent: int = 0) -> Viewed:
         """The game at version ``at`` (default: now) as the caller may see it: the one
@@ -320,6 +393,8 @@ class GameService:
                 stored = self.store.read_events(conn, game.id, after=after, upto=version)
         if version == game.version:
             self._remember(game.id, version, folded)
+            if at is None and due(game, folded) and self.expire_due(game_id):
+                return self.viewed(game_id, token, at, recent)
         return Viewed(game, ruleset, seat, version, folded.state, stored)
 
     def state(self, game_id: str, token: str | None, at: int | None) -> Outcome:
@@ -371,6 +446,8 @@ class GameService:
             ruleset = self.ruleset(game.ruleset)
             folded = self._fold(conn, game, ruleset, game.version)
         self._remember(game.id, game.version, folded)
+        if due(game, folded) and self.expire_due(game_id):
+            return self.legal_moves(game_id, token)
         state = folded.state
         body = {
             "game_id": game.id,
@@ -381,7 +458,12 @@ class GameService:
         }
         return Outcome(200, body)
 
-    def submit(
+    def submit(self, *args: Any) -> Outcome:
+        """:meth:`submit_once`; if timeouts were due, they are applied first, then the
+        command is decided on the game they leave."""
+        return self._after_timeouts(self.submit_once, *args)
+
+    def submit_once(
         self,
         game_id: str,
         token: str | None,
@@ -395,7 +477,9 @@ class GameService:
         ``precondition`` names the version the client decided on, or the open decision
         its command answers, or both: a version must be the game's; a decision must
         still be open, whatever else was written meanwhile (several seats answering
-        decisions open at the same time do not conflict)."""
+        decisions open at the same time do not conflict). Of the commands of the table
+        a seat sends only ``resign``; the others are the game's owner's
+        (:meth:`owner_command`)."""
         with self.db.connection() as conn:
             try:
                 game, stored, tx_now = self.store.lock_for_command(conn, game_id, idempotency_key)
@@ -406,83 +490,257 @@ class GameService:
                 raise Forbidden("moving needs the seat token of the seat that moves")
             if claimed_seat is not None and claimed_seat != seat:
                 raise Forbidden(f"this seat token belongs to seat {seat}, not {claimed_seat}")
+            if is_table_command(command) and command["type"] != RESIGN:
+                raise Forbidden(f"{command['type']} is for the game's API key, not a seat")
             request_hash = hashlib.sha256(
                 canonical_json({"seat": seat, "command": command, **precondition.key()})
             ).hexdigest()
             if stored is not None:
-                if stored[0] != request_hash:
-                    raise IdempotencyKeyReused(
-                        "this Idempotency-Key was used with a different request"
-                    )
-                return Outcome(stored[1], stored[2], replayed=True)
+                return replayed(stored, request_hash)
             expected = precondition.version
             if expected is not None and game.version != expected:
                 raise VersionConflictError(
                     f"expected version {expected}, the game is at {game.version}",
                     current_version=game.version,
                 )
-            if game.status == "finished":
-                raise GameOver("the game has ended; no more moves")
+            step = Step(seat, command, precondition.decision)
+            remember = (idempotency_key, request_hash) if idempotency_key is not None else None
+            body, folded = self._write_step(conn, game, tx_now, step, seat, remember)
+        self._remember(game.id, body["version"], folded)
+        return Outcome(200, body)
+
+    def owner_command(self, *args: Any) -> Outcome:
+        """:meth:`owner_command_once`, after the timeouts that are due."""
+        return self._after_timeouts(self.owner_command_once, *args)
+
+    def _after_timeouts(self, write: Any, game_id: str, *args: Any) -> Outcome:
+        """``write(game_id, *args)``; while it finds timeouts due, apply them and
+        decide it again."""
+        for _ in range(3):
+            try:
+                return write(game_id, *args)
+            except TimeoutsDue:
+                self.apply_timeouts(game_id)
+        return write(game_id, *args)
+
+    def owner_command_once(
+        self,
+        game_id: str,
+        api_key_id: str,
+        seat: int | None,
+        command: dict[str, Any],
+        idempotency_key: str | None,
+    ) -> Outcome:
+        """A command of the table from the API key that created the game: ``abandon``
+        (no seat), ``hand_to_bot {bot}`` or ``hand_back`` (for ``seat``). Decided on
+        the game as it is, under its row lock, with the bots' answers after it (a seat
+        handed to a bot that is awaited plays at once)."""
+        with self.db.connection() as conn:
+            try:
+                game, stored, tx_now = self.store.lock_for_command(conn, game_id, idempotency_key)
+            except UnknownGame as exc:
+                raise UnknownGameError(f"no game with id {game_id}") from exc
+            if game.api_key_id is None or game.api_key_id != api_key_id:
+                raise Forbidden("only the API key that created the game may do this")
+            request_hash = hashlib.sha256(
+                canonical_json({"owner": True, "seat": seat, "command": command})
+            ).hexdigest()
+            if stored is not None:
+                return replayed(stored, request_hash)
+            if seat is not None and not 0 <= seat < len(game.seats):
+                raise ValidationFailed("seat", f"the game has seats 0 to {len(game.seats) - 1}")
+            if command["type"] != "abandon" and game.status != "finished":
+                self._check_handover(conn, game, seat, command)
+            remember = (idempotency_key, request_hash) if idempotency_key is not None else None
+            body, folded = self._write_step(conn, game, tx_now, Step(seat, command), None, remember)
+        self._remember(game.id, body["version"], folded)
+        return Outcome(200, body)
+
+    def _check_handover(
+        self, conn: psycopg.Connection, game: GameRecord, seat: int | None, command: dict[str, Any]
+    ) -> None:
+        """A seat handed to a bot is a person's seat that is not a bot's already (or a
+        bot seat given another bot); a seat handed back is played by a bot and has a
+        person to hand it back to."""
+        ruleset = self.ruleset(game.ruleset)
+        control = self._fold(conn, game, ruleset, game.version).seating.seats[seat]
+        if command["type"] == "hand_back":
+            if not control.person:
+                raise SeatConflict(f"seat {seat} was created for a bot: it has no person")
+            if control.bot is None:
+                raise SeatConflict(f"seat {seat} is played by its person already")
+        elif control.bot == command.get("bot"):
+            raise SeatConflict(f"seat {seat} is played by the {control.bot} bot already")
+
+    def _write_step(
+        self,
+        conn: psycopg.Connection,
+        game: GameRecord,
+        tx_now: datetime,
+        step: Step,
+        viewer: int | None,
+        remember: tuple[str, str] | None,
+    ) -> tuple[dict[str, Any], Folded]:
+        """Decide ``step`` on the game as it is (its row locked), let the bots answer,
+        read the clocks (a game with a time control), and write the events, the commands
+        and (``remember``: key and request hash) the idempotency record in one
+        statement. The answer's body, as ``viewer`` sees it, and the folded game after
+        it."""
+        if game.status == "finished":
+            raise GameOver("the game has ended; no more moves")
+        ruleset = self.ruleset(game.ruleset)
+        folded = self._fold(conn, game, ruleset, game.version)
+        if step.command.get("type") != TIME_OUT and due(game, folded, tx_now):
+            raise TimeoutsDue(game.id)
+        state, seating = folded.state, folded.seating
+        events = []
+        if folded.written_under != ruleset.rules_version:
+            events.append(ruleset.upgrade_marker(folded.written_under))
+        next_seq = game.version + len(events) + 1
+        rng = rng_for(game.seed, next_seq)
+        turns = TurnWatch(ruleset, game.seats, seating, state)
+        try:
+            own = ruleset.apply(state, step.seat, step.command, rng, step.decision)
+        except RulesError as exc:
+            raise illegal(exc, game.version) from exc
+        for event in own:
+            seating.evolve(event.type, event.data)
+        events += own
+        turns.step(state, own, game.version + len(events))
+        commands = recorded(Command(next_seq, step.seat, step.command, step.decision), own)
+        bot_events, bot_commands = self.play_bots(
+            ruleset, seating, game.seed, state, game.version + len(events) + 1, turns
+        )
+        events += bot_events
+        commands += bot_commands
+        clocks = folded.clocks
+        control = TimeControl.of(game.options)
+        if control is not None:
+            moved = () if step.seat is None or is_table_command(step.command) else (step.seat,)
+            reading = self._clock_reading(ruleset, control, clocks, state, seating, tx_now, moved)
+            command = {"type": CLOCK, **reading}
+            seq = game.version + len(events) + 1
+            own = ruleset.apply(state, None, command, rng_for(game.seed, seq))
+            events += own
+            commands += recorded(Command(seq, None, command), own)
+            clocks = Clocks.read(reading, tx_now)
+        status = "finished" if ruleset.is_over(state) else "active"
+        # The events' hashes and times are known before writing (recorded_at is the
+        # transaction's time), so the response, and with it the idempotency record,
+        # is built first and everything is written in one statement.
+        chained = self.store.chain(game, game.version, [to_new_event(e) for e in events], tx_now)
+        version = game.version + len(events)
+        head = chained[-1].hash if chained else game.head_hash
+        body = {
+            "game_id": game.id,
+            "seat": viewer,
+            "version": version,
+            "head_hash": head,
+            "head_signature": self.store.head_signature(game.id, version, head),
+            "status": status,
+            "events": [event_item(ruleset, e, viewer) for e in chained],
+            "awaiting": ruleset.awaiting(state),
+            "result": ruleset.result(state) if status == "finished" else None,
+        }
+        idempotency = None if remember is None else (*remember, 200, body)
+        try:
+            self.store.write(
+                conn,
+                game,
+                game.version,
+                chained,
+                status=status,
+                idempotency=idempotency,
+                commands=commands,
+                notices=turns.notices,
+            )
+        except VersionConflict as exc:
+            raise VersionConflictError(str(exc), current_version=None) from exc
+        hooks.pause_point("before-commit")
+        return body, Folded(state, ruleset.rules_version, seating, clocks)
+
+    @staticmethod
+    def _clock_reading(
+        ruleset: Ruleset,
+        control: TimeControl,
+        before: Clocks | None,
+        state: Any,
+        seating: Seating,
+        now: datetime,
+        moved: tuple[int, ...],
+    ) -> dict[str, Any]:
+        """The clocks after a write at ``now``: the time since the last reading charged
+        to the seats that were waiting, the increment to the seat that ``moved``, and
+        the clocks of the seats its people must answer now running (a seat a bot plays
+        never waits)."""
+        awaited = set()
+        if not ruleset.is_over(state):
+            awaited = {d.seat for d in ruleset.decisions(state) if not seating.bot_of(d.seat)}
+        return charged(control, before, len(seating.seats), now, awaited, moved)
+
+    # -- clocks ----------------------------------------------------------------
+
+    def expire_due(self, game_id: str) -> int:
+        """Apply the timeouts that are due in a game with a time control: the lazy
+        check before every read and write of the game (and the sweep's). Cheap when
+        nothing is due: the game row and its cached fold. The timeouts applied."""
+        with self.db.connection() as conn:
+            try:
+                game = self.store.get_game(conn, game_id)
+            except UnknownGame:
+                return 0
+            control = TimeControl.of(game.options)
+            if control is None or game.status != "active":
+                return 0
             ruleset = self.ruleset(game.ruleset)
             folded = self._fold(conn, game, ruleset, game.version)
-            state = folded.state
-            events = []
-            if folded.written_under != ruleset.rules_version:
-                events.append(ruleset.upgrade_marker(folded.written_under))
-            next_seq = game.version + len(events) + 1
-            rng = rng_for(game.seed, next_seq)
-            turns = TurnWatch(ruleset, game.seats, state)
+        self._remember(game.id, game.version, folded)
+        clocks = folded.clocks
+        if clocks is None or not clocks.overdue(control, datetime.now(UTC)):
+            return 0
+        return self.apply_timeouts(game_id)
+
+    def apply_timeouts(self, game_id: str) -> int:
+        """Every timeout due now, one transaction each (:meth:`time_out`); how many."""
+        applied = 0
+        while applied < 64 and self.time_out(game_id):
+            applied += 1
+        return applied
+
+    def time_out(self, game_id: str) -> bool:
+        """One timeout, decided in a transaction: lock the game, read its clocks at the
+        version locked, and if a seat's time has run out by the transaction's time,
+        apply the game's ``on_timeout`` to it (``time_out`` step, then the bots and a
+        new clock reading), written with the version read as the expected one. Two
+        replicas never apply the same timeout twice: the second waits for the lock and
+        finds the clocks read anew. Whether one was applied."""
+        with self.db.connection() as conn:
             try:
-                own = ruleset.apply(state, seat, command, rng, precondition.decision)
-            except RulesError as exc:
-                raise illegal(exc, game.version) from exc
-            events += own
-            turns.step(state, own, game.version + len(events))
-            commands = recorded(Command(next_seq, seat, command, precondition.decision), own)
-            bot_events, bot_commands = self.play_bots(
-                ruleset, game.seats, game.seed, state, game.version + len(events) + 1, turns
-            )
-            events += bot_events
-            commands += bot_commands
-            status = "finished" if ruleset.is_over(state) else "active"
-            # The events' hashes and times are known before writing (recorded_at is the
-            # transaction's time), so the response, and with it the idempotency record,
-            # is built first and everything is written in one statement.
-            chained = self.store.chain(
-                game, game.version, [to_new_event(e) for e in events], tx_now
-            )
-            version = game.version + len(events)
-            head = chained[-1].hash if chained else game.head_hash
-            body = {
-                "game_id": game.id,
-                "seat": seat,
-                "version": version,
-                "head_hash": head,
-                "head_signature": self.store.head_signature(game.id, version, head),
-                "status": status,
-                "events": [event_item(ruleset, e, seat) for e in chained],
-                "awaiting": ruleset.awaiting(state),
-                "result": ruleset.result(state) if status == "finished" else None,
-            }
-            remember = None
-            if idempotency_key is not None:
-                remember = (idempotency_key, request_hash, 200, body)
-            try:
-                self.store.write(
-                    conn,
-                    game,
-                    game.version,
-                    chained,
-                    status=status,
-                    idempotency=remember,
-                    commands=commands,
-                    notices=turns.notices,
-                )
-            except VersionConflict as exc:
-                raise VersionConflictError(str(exc), current_version=None) from exc
-            hooks.pause_point("before-commit")
-        self._remember(game.id, body["version"], Folded(state, ruleset.rules_version))
-        return Outcome(200, body)
+                game, _, tx_now = self.store.lock_for_command(conn, game_id, None)
+            except UnknownGame:
+                return False
+            control = TimeControl.of(game.options)
+            if control is None or game.status != "active":
+                return False
+            ruleset = self.ruleset(game.ruleset)
+            folded = self._fold(conn, game, ruleset, game.version)
+            overdue = folded.clocks.overdue(control, tx_now) if folded.clocks else []
+            if not overdue:
+                return False
+            command = {"type": TIME_OUT, "action": control.on_timeout}
+            if control.bot is not None:
+                command["bot"] = control.bot
+            step = Step(overdue[0], command)
+            body, folded = self._write_step(conn, game, tx_now, step, None, None)
+        self._remember(game.id, body["version"], folded)
+        return True
+
+    def sweep_clocks(self, limit: int = 1000) -> int:
+        """The timeouts due in the active games with a time control, for games nobody
+        reads or moves (``service.cli sweep-clocks``). The timeouts applied."""
+        with self.db.connection() as conn:
+            ids = self.store.clocked_games(conn, limit)
+        return sum(self.expire_due(game_id) for game_id in ids)
 
     def status(self, game_id: str) -> tuple[str, int]:
         """(status, version) of a game, for followers deciding whether to keep waiting."""

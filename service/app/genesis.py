@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from service.app.errors import ValidationFailed
+from service.rules.clock import TimeControlError, normalize_clock
 from service.rules.core import JSON, Event, InvalidOptions, RulesError, Ruleset, rng_for
 
 RulesetLookup = Callable[[str], Ruleset | None]
@@ -28,15 +29,34 @@ def check_seat_count(ruleset: Ruleset, count: int) -> None:
         )
 
 
+def rules_options(options: dict[str, Any]) -> dict[str, Any]:
+    """A game's normalised options as its ruleset took them: without the service's
+    ``clock``."""
+    return {name: value for name, value in options.items() if name != "clock"}
+
+
 def genesis(
     ruleset: Ruleset, options: dict[str, Any], seats: int, seed: bytes
 ) -> tuple[JSON, list[Event]]:
-    """The normalised options and the setup events (drawn from ``rng_for(seed, 1)``)."""
+    """The normalised options and the setup events (drawn from ``rng_for(seed, 1)``).
+    The option ``clock`` (a time control, :mod:`service.rules.clock`) is the service's,
+    the same for every ruleset: checked here, kept in the options, not given to the
+    ruleset's setup."""
+    options = dict(options)
+    try:
+        clock = normalize_clock(options.pop("clock", None), ruleset.bots)
+    except TimeControlError as exc:
+        raise ValidationFailed("options.clock", str(exc)) from exc
     try:
         normalized = ruleset.normalize_options(options)
     except InvalidOptions as exc:
         raise ValidationFailed(f"options.{exc.field}", exc.message) from exc
     try:
-        return normalized, ruleset.setup(normalized, seats, rng_for(seed, 1))
+        events = ruleset.setup(normalized, seats, rng_for(seed, 1))
+        if clock is not None:
+            ruleset.seat_count(ruleset.fold(events))  # a ruleset with the table's commands
     except RulesError as exc:
         raise ValidationFailed("options", exc.message) from exc
+    if clock is not None:
+        normalized = {**normalized, "clock": clock}
+    return normalized, events

@@ -14,6 +14,7 @@ from typing import Any
 from service.app.errors import Forbidden, ValidationFailed
 from service.app.genesis import check_seat_count
 from service.rules.core import Ruleset
+from service.rules.seating import Seating
 
 SEAT_TOKEN_PREFIX = "tgs_"
 
@@ -59,4 +60,14 @@ def seat_of(seats: list[dict[str, Any]], token: str | None) -> int | None:
 
 
 def public_seats(seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The seats as the game was created: names, and the bot of each bot seat."""
     return [{"seat": i, "name": s["name"], "bot": s.get("bot")} for i, s in enumerate(seats)]
+
+
+def seated(seats: list[dict[str, Any]], seating: Seating) -> list[dict[str, Any]]:
+    """The seats as they are now, folded from the log: ``bot`` is the bot that plays the
+    seat now (``null``: its person), ``resigned`` whether it has left the game."""
+    return [
+        {**public, "bot": control.bot, "resigned": control.resigned}
+        for public, control in zip(public_seats(seats), seating.seats, strict=True)
+    ]

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from service.rules.core import Event, Ruleset
+from service.rules.seating import Seating
 from service.store.webhooks import Notice
 
 TURN_STARTED = "turn_started"
@@ -31,12 +32,17 @@ class TurnWatch:
     collects a ``turn_started`` notice for each turn that starts."""
 
     def __init__(
-        self, ruleset: Ruleset, seats: Sequence[dict[str, Any]], state: Any | None
+        self,
+        ruleset: Ruleset,
+        seats: Sequence[dict[str, Any]],
+        seating: Seating,
+        state: Any | None,
     ) -> None:
         """From ``state``, the game before the first command watched (None: before the
-        game has begun, nobody awaited)."""
+        game has begun, nobody awaited); ``seating`` tells who plays each seat now."""
         self.ruleset = ruleset
         self.seats = seats
+        self.seating = seating
         self.awaited = set()
         if state is not None:
             self.awaited = {decision.seat for decision in ruleset.decisions(state)}
@@ -54,7 +60,7 @@ class TurnWatch:
             data = {
                 "seat": seat,
                 "name": self.seats[seat].get("name"),
-                "bot": self.seats[seat].get("bot"),
+                "bot": self.seating.bot_of(seat),
                 "decisions": [d.to_json() for d in decisions if d.seat == seat],
             }
             self.notices.append(Notice(last_seq, TURN_STARTED, seat, data))

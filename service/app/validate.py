@@ -49,8 +49,8 @@ def validate_record(
     version = len(events)
     error = None
     for step, entry in enumerate(record):
-        seat = entry["seat"]
-        if not 0 <= seat < seats:
+        seat = entry["seat"]  # None: the owner's abandon
+        if seat is not None and not 0 <= seat < seats:
             error = {"step": step, "code": "unknown_seat", "message": f"no seat {seat}"}
             break
         try:

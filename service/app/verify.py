@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from service.app.games import GameService, Outcome, to_new_event, to_rules_event
+from service.app.genesis import rules_options
 from service.app.seats import seat_of
 from service.rules.core import rng_for
 from service.store import GENESIS_HASH, GameRecord, event_hash
@@ -47,7 +48,8 @@ def verify_game(service: GameService, game_id: str, token: str | None) -> Outcom
     checks.append(_head_signature_check(service, game, prev))
 
     genesis = [
-        to_new_event(e) for e in ruleset.setup(game.options, len(game.seats), rng_for(game.seed, 1))
+        to_new_event(e)
+        for e in ruleset.setup(rules_options(game.options), len(game.seats), rng_for(game.seed, 1))
     ]
     stored_genesis = [
         to_new_event(e) for e in ruleset.upcast_log(map(to_rules_event, events[: len(genesis)]))

@@ -40,12 +40,25 @@ import hmac
 import importlib
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, ClassVar, Generic, TypeVar
 
+from service.rules.clock import CLOCK, SEAT_TIMED_OUT, TIME_OUT
 from service.rules.decisions import JSON, Decision
+from service.rules.seating import (
+    ABANDON,
+    GAME_ABANDONED,
+    HAND_TO_BOT,
+    RESIGN,
+    SEAT_HANDED_BACK,
+    SEAT_HANDED_TO_BOT,
+    SEAT_RESIGNED,
+    SEATING_ONLY,
+    TABLE_RULES,
+    is_table_command,
+)
 
 State = TypeVar("State")
 
@@ -102,6 +115,7 @@ CORE_RULES: dict[str, str] = {
     "unexpected_command": "A command must answer one of the decisions open now.",
     "decision_closed": "A command that names a decision must answer one that is still open.",
     "bad_command": "The command is missing a field or has one of the wrong type.",
+    **TABLE_RULES,
 }
 
 
@@ -322,8 +336,12 @@ class Ruleset(ABC, Generic[State]):
 
         Raises :class:`IllegalMove` (``not_your_turn`` when the seat is not awaited).
         Draws any randomness from ``rng`` and writes the outcome into the events.
-        ``decision_id``, if given, names the decision the command answers.
+        ``decision_id``, if given, names the decision the command answers. A command of
+        the table (:mod:`service.rules.seating`) answers no decision: see
+        :meth:`table_events`.
         """
+        if is_table_command(command):
+            return self.table_events(state, seat, command, rng)
         return self.handle(state, self.answered(state, seat, command, decision_id), command, rng)
 
     def answered(
@@ -370,8 +388,12 @@ class Ruleset(ABC, Generic[State]):
         """Decide ``command`` and fold its events into ``state`` (in place); the events.
         On an IllegalMove nothing is folded."""
         events = self.decide(state, seat, command, rng, decision_id)
+        if is_table_command(command):
+            return self.fold_table(state, events)
         for event in events:
             self.evolve(state, event)
+        if self.awaits_resigned(state):
+            events = [*events, *self.moved_on(state, rng)]
         return events
 
     @abstractmethod
@@ -456,13 +478,16 @@ class Ruleset(ABC, Generic[State]):
         rules version they were written under; ``None`` reads it from the log's
         ``game_started`` (a log without one must then be current). A
         :data:`RULES_UPGRADED` marker says the events after it were written under a
-        newer version; it changes nothing in the game, so it is not passed on."""
+        newer version; it changes nothing in the game, so it is not passed on, nor are
+        the events of :data:`~service.rules.seating.SEATING_ONLY` (who plays a seat)."""
         current = self.rules_version if version is None else version
         for event in events:
             if event.type == "game_started":
                 current = self.version_of(event)
             elif event.type == RULES_UPGRADED:
                 current = int(event.data["to"])
+                continue
+            elif event.type in SEATING_ONLY:
                 continue
             yield self.upcast(event, current)
 
@@ -476,6 +501,141 @@ class Ruleset(ABC, Generic[State]):
         """The rules version a game's log was written under, from its ``game_started``
         (games stored before versions were recorded are version 1)."""
         return int(started.data.get("rules_version", 1))
+
+    # -- the table: resigning, abandoning, handing a seat over ------------------
+    #
+    # A ruleset whose seats may resign and whose games may be abandoned overrides
+    # seat_count, resigned_seats, seat_left and end_game, and folds seat_resigned.
+
+    def seat_count(self, state: State) -> int:
+        """How many seats the game has."""
+        raise self.illegal("resign_unsupported", f"{self.name} has no table commands")
+
+    def resigned_seats(self, state: State) -> Collection[int]:
+        """The seats that have resigned (folded from ``seat_resigned``)."""
+        raise self.illegal("resign_unsupported", f"{self.name} has no table commands")
+
+    def seat_left(self, turn: Turn[State], seat: int, rng: random.Random) -> None:
+        """``seat`` has just resigned (``turn.state`` has folded it) and at least two
+        seats play on: emit what the game needs to go on without it (end its turn if
+        it was playing one, drop what was awaited from it). By default, :meth:`play_on`."""
+        self.play_on(turn, rng)
+
+    def awaits_resigned(self, state: State) -> bool:
+        """Whether a decision open now is awaited from a seat that resigned (which a
+        command of another seat may open, as a ship owed to it): then :meth:`apply`
+        moves the game on past it in the same command. Never, by default."""
+        return False
+
+    def play_on(self, turn: Turn[State], rng: random.Random) -> None:
+        """Emit what moves the game past the decisions open now that are awaited from
+        seats that resigned (a ruleset that may open one overrides this)."""
+
+    def moved_on(self, state: State, rng: random.Random) -> list[Event]:
+        """:meth:`play_on` from ``state``, its events folded into ``state``."""
+        turn = Turn(self, state)
+        self.play_on(turn, rng)
+        for event in turn.events:
+            self.evolve(state, event)
+        return turn.events
+
+    def end_game(self, turn: Turn[State], winners: list[int], reason: str) -> None:
+        """Emit the end of the game now, naming ``winners`` (none when abandoned) and
+        ``reason`` (``"resigned"``: one seat is left; ``"abandoned"``)."""
+        raise self.illegal("resign_unsupported", f"{self.name} cannot be ended early")
+
+    def skip(self, turn: Turn[State], seat: int, rng: random.Random) -> None:
+        """``seat`` ran out of time and misses what it is awaited for now (``turn.state``
+        awaits it): its turn passes, or its decisions out of turn are answered as
+        little as the rules allow."""
+        raise self.illegal("bad_timeout", f"{self.name} has no skip on a timeout")
+
+    def table_events(
+        self, state: State, seat: int | None, command: JSON, rng: random.Random
+    ) -> list[Event]:
+        """The events of a command of the table (:mod:`service.rules.seating`):
+        ``resign`` (from ``seat``), ``abandon`` (no seat), ``hand_to_bot {bot}`` and
+        ``hand_back`` (for ``seat``); the server's ``clock`` (no seat) and ``time_out
+        {action, bot}`` (for ``seat``)."""
+        kind = command["type"]
+        if kind == CLOCK:  # a reading, also at the end
+            return [Event(CLOCK, self._clock_reading(state, command))]
+        if self.is_over(state):
+            raise self.illegal("game_over", "the game is over")
+        if kind == ABANDON:
+            turn = Turn(self, state)
+            self.end_game(turn, [], "abandoned")
+            return [Event(GAME_ABANDONED, {}), *turn.events]
+        resigned = self.resigned_seats(state)
+        if type(seat) is not int or not 0 <= seat < self.seat_count(state):
+            raise self.illegal("unknown_seat", f"no seat {seat!r} in this game")
+        if seat in resigned:
+            raise self.illegal("resigned", f"seat {seat} has resigned")
+        if kind == TIME_OUT:
+            return self._timed_out(state, seat, command, rng)
+        if kind == HAND_TO_BOT:
+            return [self._handed_to_bot(seat, command.get("bot"))]
+        if kind != RESIGN:
+            return [Event(SEAT_HANDED_BACK, {"seat": seat})]
+        return self._resigned(state, seat, rng)
+
+    def _resigned(self, state: State, seat: int, rng: random.Random) -> list[Event]:
+        turn = Turn(self, state)
+        turn.emit(Event(SEAT_RESIGNED, {"seat": seat}))
+        resigned = self.resigned_seats(state)
+        playing = [s for s in range(self.seat_count(state)) if s not in resigned and s != seat]
+        if len(playing) == 1:
+            self.end_game(turn, playing, "resigned")
+        else:
+            self.seat_left(turn, seat, rng)
+        return turn.events
+
+    def _handed_to_bot(self, seat: int, bot: Any) -> Event:
+        if bot not in self.bots:
+            raise self.illegal("unknown_bot", f"{self.name} has no bot named {bot!r}")
+        return Event(SEAT_HANDED_TO_BOT, {"seat": seat, "bot": bot})
+
+    def _timed_out(self, state: State, seat: int, command: JSON, rng: random.Random):
+        """``seat_timed_out``, then what the action does: the seat handed to a bot,
+        skipping what it is awaited for, or resigning."""
+        action = command.get("action")
+        if not any(d.seat == seat for d in self.decisions(state)):
+            raise self.illegal("bad_timeout", f"seat {seat} is not awaited: its clock is stopped")
+        timed_out = Event(SEAT_TIMED_OUT, {"seat": seat, "action": action})
+        if action == "bot":
+            return [timed_out, self._handed_to_bot(seat, command.get("bot"))]
+        if action == "forfeit":
+            return [timed_out, *self._resigned(state, seat, rng)]
+        if action != "skip":
+            raise self.illegal("bad_timeout", f"no timeout action {action!r}")
+        turn = Turn(self, state)
+        self.skip(turn, seat, rng)
+        return [timed_out, *turn.events]
+
+    def _clock_reading(self, state: State, command: JSON) -> JSON:
+        """A ``clock`` event's data, checked for shape: each seat's ``remaining_ms``
+        (an integer or None) and ``running``, seat (as text) -> since when (ISO 8601)."""
+        remaining, running = command.get("remaining_ms"), command.get("running")
+        seats = self.seat_count(state)
+        if not (
+            isinstance(remaining, list)
+            and len(remaining) == seats
+            and all(r is None or (type(r) is int and r >= 0) for r in remaining)
+            and isinstance(running, Mapping)
+            and all(
+                k.isdigit() and int(k) < seats and isinstance(v, str) for k, v in running.items()
+            )
+        ):
+            raise self.illegal("bad_clock", "a clock reading is {remaining_ms, running}")
+        return {"remaining_ms": list(remaining), "running": dict(running)}
+
+    def fold_table(self, state: State, events: list[Event]) -> list[Event]:
+        """Fold the events of a command of the table into ``state`` (in place), but
+        those that change only who plays a seat; the events."""
+        for event in events:
+            if event.type not in SEATING_ONLY:
+                self.evolve(state, event)
+        return events
 
     # -- bots ------------------------------------------------------------------
 
@@ -515,6 +675,11 @@ class Ruleset(ABC, Generic[State]):
         for event in self.upcast_log(events):
             state = self.evolve(state, event)
         return state
+
+
+def _seat_key(key: object, seats: int) -> bool:
+    """Whether ``key`` names a seat as JSON object keys do: its index as text."""
+    return isinstance(key, str) and key.isdigit() and int(key) < seats
 
 
 class Turn(Generic[State]):

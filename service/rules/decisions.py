@@ -18,7 +18,7 @@ everything else, and never written into events as a continuation.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -69,7 +69,7 @@ class Agenda:
     order decisions open, which the fold makes the same for every reader of the log.
     """
 
-    __slots__ = ("answers", "open", "queue", "opened")
+    __slots__ = ("answers", "open", "queue", "opened", "absent")
 
     def __init__(self, answers: Mapping[str, tuple[str, ...]]) -> None:
         self.answers = answers
@@ -77,18 +77,24 @@ class Agenda:
         #: groups of decisions opened together, in order, once ``open`` is empty
         self.queue: list[list[Pending]] = []
         self.opened = 0
+        #: the seats that have left the game (resigned): no decision opens for them
+        self.absent: frozenset[int] = frozenset()
 
     def copy(self) -> Agenda:
         other = Agenda(self.answers)
         other.open = list(self.open)
         other.queue = [list(group) for group in self.queue]
         other.opened = self.opened
+        other.absent = self.absent
         return other
 
     def push(self, *pending: Pending) -> None:
-        """Open these decisions now, together, beside any that are open."""
-        answers, open_now = self.answers, self.open
+        """Open these decisions now, together, beside any that are open (none for a
+        seat that has left the game)."""
+        answers, open_now, absent = self.answers, self.open, self.absent
         for item in pending:
+            if absent and item.seat in absent:
+                continue
             self.opened += 1
             # details are shared, not copied: neither Pending nor Decision changes them
             open_now.append(
@@ -127,6 +133,29 @@ class Agenda:
         """Drop every open and queued decision (the game is over)."""
         self.open = []
         self.queue = []
+
+    def leave(self, seat: int, heir: int, passed: Collection[str] = ()) -> None:
+        """``seat`` has left the game: no decision opens for it again. Its open and
+        queued decisions of a kind in ``passed`` (those the game cannot go on without,
+        such as the first roll) go to ``heir``; the others are dropped."""
+        self.absent = self.absent | {seat}
+
+        def kept(group: Sequence[Pending]) -> list[Pending]:
+            return [
+                Pending(heir, p.kind, p.details) if p.seat == seat else p
+                for p in group
+                if p.seat != seat or p.kind in passed
+            ]
+
+        handed = [
+            Pending(heir, d.kind, d.details)
+            for d in self.open
+            if d.seat == seat and d.kind in passed
+        ]
+        self.open = [d for d in self.open if d.seat != seat]
+        self.queue = [kept(group) for group in self.queue]
+        self.push(*handed)
+        self._advance()
 
     def for_seat(self, seat: int) -> list[Decision]:
         return [d for d in self.open if d.seat == seat]

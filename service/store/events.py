@@ -61,10 +61,11 @@ class StoredEvent:
 
 @dataclass(frozen=True, slots=True)
 class Command:
-    """A command as a seat sent it, keyed by the seq of the first event it caused."""
+    """A command as a seat sent it, keyed by the seq of the first event it caused;
+    ``seat`` is None for a command of the game's owner (``abandon``)."""
 
     seq: int
-    seat: int
+    seat: int | None
     command: dict[str, Any]
     #: the id of the decision the command named as its precondition, if it named one
     decision: str | None = None
@@ -201,6 +202,22 @@ class EventStore:
             row = cur.fetchone()
         assert row is not None
         return _game(row)
+
+    def transaction_time(self, conn: psycopg.Connection) -> datetime:
+        """The transaction's timestamp: what ``recorded_at`` defaults to."""
+        row = conn.execute("SELECT now()").fetchone()
+        assert row is not None
+        return row[0]
+
+    def clocked_games(self, conn: psycopg.Connection, limit: int) -> list[str]:
+        """Active games with a time control (the clock sweep's candidates), at most
+        ``limit``, longest untouched first."""
+        rows = conn.execute(
+            "SELECT id::text FROM games WHERE status = 'active' AND options ? 'clock'"
+            " ORDER BY updated_at LIMIT %s",
+            (limit,),
+        ).fetchall()
+        return [row[0] for row in rows]
 
     def get_game(self, conn: psycopg.Connection, game_id: str, *, lock: bool = False) -> GameRecord:
         """The game row; ``lock`` takes it FOR UPDATE, serialising writers per game."""

@@ -208,6 +208,31 @@ def recorded_before(api) -> dict:
     return game
 
 
+def owner(api, method: str, game: dict, path: str, **kwargs):
+    """A command of the game's owner: ``method`` on /v1/games/{id}{path}, with the key."""
+    call = getattr(api.client, method)
+    return call(f"/v1/games/{game['id']}{path}", headers=api.key, **kwargs)
+
+
+def people(api) -> dict:
+    return create(api, {"ruleset": "carcassonne", "seats": [{"name": "Ada"}, {"name": "Kai"}]})
+
+
+def handed(api) -> dict:
+    """Two people's game, seat 0 (awaited) handed to the greedy bot, which plays."""
+    game = people(api)
+    bot = ex.HAND_TO_BOT_REQUESTS["greedy"]["value"]
+    response = owner(api, "put", game, "/seats/0/bot", json=bot)
+    assert response.status_code == 200, response.get_json()
+    game["answer"] = response.get_json()
+    return game
+
+
+def answer(response) -> dict:
+    assert response.status_code == 200, response.get_json()
+    return response.get_json()
+
+
 def bot_game(api) -> dict:
     return create(api, {"ruleset": "carcassonne", "seats": [{"bot": "greedy"}, {"bot": "random"}]})
 
@@ -454,6 +479,24 @@ RESPONSES: dict[str, tuple[Any, Callable[[Any], Any]]] = {
             "record_unavailable",
         ),
     ),
+    "abandoned": (ex.ABANDONED, lambda api: answer(owner(api, "post", people(api), "/abandon"))),
+    "handed": (ex.HANDED, lambda api: handed(api)["answer"]),
+    "handed_back": (
+        ex.HANDED_BACK,
+        lambda api: answer(owner(api, "delete", handed(api), "/seats/0/bot")),
+    ),
+    "problem_game_over": (
+        ex.PROBLEM_GAME_OVER,
+        lambda api: assert_problem(owner(api, "post", bot_game(api), "/abandon"), 409, "game_over"),
+    ),
+    "problem_seat_conflict": (
+        ex.PROBLEM_SEAT_CONFLICT,
+        lambda api: assert_problem(
+            owner(api, "put", handed(api), "/seats/0/bot", json={"bot": "greedy"}),
+            409,
+            "seat_conflict",
+        ),
+    ),
     "problem_unknown_game": (
         ex.PROBLEM_UNKNOWN_GAME,
         lambda api: assert_problem(api.client.get(NOBODY, headers=api.key), 404, "unknown_game"),
@@ -491,6 +534,7 @@ MOVE_GAMES: dict[str, Callable[[Any], dict]] = {
     "draw_tile": external,
     "expected_version_in_body": tile_placed,
     "decision_in_body": tile_placed,
+    "resign": vs_bot,
 }
 
 

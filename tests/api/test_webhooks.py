@@ -331,6 +331,7 @@ def test_a_seat_playing_again_starts_a_new_turn():
     from service.app.turns import TurnWatch
     from service.rules.core import Event
     from service.rules.decisions import Decision
+    from service.rules.seating import Seating
 
     class Awaiting:
         def __init__(self, seats):
@@ -340,7 +341,7 @@ def test_a_seat_playing_again_starts_a_new_turn():
             return [Decision(f"d{s}", s, "place_tile", ("place_tile",)) for s in state]
 
     seats = [{"name": "Ada", "bot": None}, {"name": "Bo", "bot": None}]
-    watch = TurnWatch(Awaiting(seats), seats, [0])
+    watch = TurnWatch(Awaiting(seats), seats, Seating.of(seats), [0])
     watch.step([0], [Event("tile_placed", {}), Event("follower_placed", {})], 5)
     assert watch.notices == []  # the same turn goes on
     again = [Event("turn_ended", {"seat": 0, "next": 0, "extra": "builder"})]

@@ -56,10 +56,18 @@ from service.rules.core import (
     checked_options,
 )
 from service.rules.decisions import Decision, single
+from service.rules.seating import is_table_command, next_seated
 from service.rules.tiling.features import Feature, Figure
 from service.rules.tiling.geometry import ROTATIONS, Pos
 from service.rules.tiling.tiles import FeatureKind, TileType
-from service.rules.tiling.turns import TileStepError, draw_random, drawn, named_draw, placement
+from service.rules.tiling.turns import (
+    SeatsLeaving,
+    TileStepError,
+    draw_random,
+    drawn,
+    named_draw,
+    placement,
+)
 
 OPTIONS: dict[str, dict[str, Any]] = {
     "farmers": {
@@ -385,7 +393,7 @@ def kinds_of(rules: GameRules) -> dict[str, tuple[Step, tuple[str, ...]]]:
     return {kind: (step, tuple(step.commands)) for kind, step in steps_of(rules).items()}
 
 
-class Carcassonne(Ruleset[State]):
+class Carcassonne(SeatsLeaving, Ruleset[State]):
     name: ClassVar[str] = "carcassonne"
     title: ClassVar[str] = "Carcassonne (base game, first edition)"
     min_seats: ClassVar[int] = 2
@@ -494,7 +502,11 @@ class Carcassonne(Ruleset[State]):
         ``state`` becomes the result as the events are worked out), and the events a
         handler returns without emitting them are folded after. Every handler refuses a
         command before it emits anything, so an IllegalMove still leaves ``state`` as it
-        was."""
+        was. A command of the table takes the core's path; after any other, a resigned
+        seat awaited now (its turn resumed after another seat's plague) is played on
+        without (:meth:`play_on`)."""
+        if is_table_command(command):
+            return super().apply(state, seat, command, rng, decision_id)
         decision = self.answered(state, seat, command, decision_id)
         folded = state.folded
         state.in_place = True
@@ -510,6 +522,8 @@ class Carcassonne(Ruleset[State]):
             state.in_place = False
         for event in events[state.folded - folded :]:
             self.evolve(state, event)
+        if state.resigned and self.awaits_resigned(state):
+            events = [*events, *self.moved_on(state, rng)]
         return events
 
     def step(self, state: State) -> Step | None:
@@ -582,8 +596,8 @@ class Carcassonne(Ruleset[State]):
         events = [Event("feature_scored", data) for data in self.turn_scorings(state)]
         for hook in state.rules.after_scoring:
             events += hook(state, seat)
-        ended = {"seat": seat, "next": (seat + 1) % state.seats}
-        for extra_turn in state.rules.extra_turns:
+        ended = {"seat": seat, "next": next_seated(seat, state.seats, state.resigned)}
+        for extra_turn in state.rules.extra_turns if seat not in state.resigned else ():
             reason = extra_turn(state, seat)
             if reason:
                 ended.update(next=seat, extra=reason)
@@ -662,13 +676,67 @@ class Carcassonne(Ruleset[State]):
         self._final_scoring(turn)
         return turn.events
 
-    def _final_scoring(self, turn: Turn[State]) -> None:
+    def _final_scoring(
+        self, turn: Turn[State], winners: list[int] | None = None, reason: str | None = None
+    ) -> None:
+        """The end-of-game scoring, then ``game_ended``: the best scores of the seats
+        still playing win (a resigned seat's figures score, but it cannot win), unless
+        the game ended early for a ``reason`` that names its ``winners``."""
         for hook in turn.state.rules.end_of_game:
             for data in hook(turn.state):
                 turn.emit(Event("feature_scored", data))
         scores = list(turn.state.scores)
-        winners = [s for s, points in enumerate(scores) if points == max(scores)]
-        turn.emit(Event("game_ended", {"scores": scores, "winners": winners}))
+        ended: JSON = {"scores": scores, "winners": winners}
+        if winners is None:  # the best of the seats still playing
+            playing = [s for s in range(len(scores)) if s not in turn.state.resigned]
+            best = max(scores[s] for s in playing)
+            ended["winners"] = [s for s in playing if scores[s] == best]
+        if reason is not None:
+            ended["reason"] = reason
+        turn.emit(Event("game_ended", ended))
+
+    # -- the table: a seat resigns, the game is abandoned ------------------------
+
+    def pass_decision(
+        self, turn: Turn[State], decision: Decision, reason: str, rng: random.Random
+    ) -> None:
+        """Move past ``decision`` with the seat doing nothing: a turn it was playing
+        ends (a tile drawn and not placed leaves the game, as one that fits nowhere,
+        for ``reason``; a tile placed is scored with no figure added, as after a skip);
+        a module's decision (the plague, a flock) is answered as the module's random bot
+        answers it."""
+        state, seat = turn.state, decision.seat
+        if decision.kind == PHASE_TILE:
+            aside = {"seat": seat, "tile": state.tile.id, "reason": reason}
+            turn.emit(Event("tile_set_aside", aside))
+            self._pass_turn(turn, seat, rng)
+        elif decision.kind == PHASE_DRAW:
+            self._pass_turn(turn, seat, rng)
+        elif decision.kind == PHASE_FIGURE:
+            self.figure_step_done(turn, seat, None, None, rng)
+        else:
+            command = steps_of(state.rules)[decision.kind].bot(state, seat, rng)
+            turn.emit(*self.handle(state, decision, command, rng))
+
+    def _pass_turn(self, turn: Turn[State], seat: int, rng: random.Random) -> None:
+        """``seat``'s turn ends with nothing more done; the next seat's begins."""
+        following = next_seated(seat, turn.state.seats, turn.state.resigned)
+        turn.emit(Event("turn_ended", {"seat": seat, "next": following}))
+        self.open_turn(turn, following, rng)
+
+    def end_game(self, turn: Turn[State], winners: list[int], reason: str) -> None:
+        """Abandoned: the game ends as it stands, no winner. One seat left: a tile drawn
+        and not placed leaves the game, then the final scoring, as when the stack runs
+        out (the resigned seats' figures score too), and the seat left wins."""
+        state = turn.state
+        if reason == "abandoned":
+            ended = {"scores": list(state.scores), "winners": [], "reason": reason}
+            turn.emit(Event("game_ended", ended))
+            return
+        if state.phase == PHASE_TILE:
+            aside = {"seat": state.seat, "tile": state.tile.id, "reason": "its seat resigned"}
+            turn.emit(Event("tile_set_aside", aside))
+        self._final_scoring(turn, winners, reason)
 
     # -- questions -------------------------------------------------------------
 

@@ -359,4 +359,5 @@ EVOLVERS: dict[str, Callable[[State, dict[str, Any]], None]] = {
     "feature_scored": _feature_scored,
     "turn_ended": _turn_ended,
     "game_ended": _game_ended,
+    "seat_resigned": State.resign,
 }

@@ -78,12 +78,21 @@ from service.rules.core import (
     Event,
     InvalidOptions,
     Ruleset,
+    Turn,
     checked_options,
 )
 from service.rules.decisions import Decision
 from service.rules.hexes.geometry import corner_name, edge_corners, hex_name
+from service.rules.seating import next_seated
 
 SCENARIOS = {info.number: info for info in scenarios.available()}
+#: the least answer to a decision out of turn, for a seat that ran out of time
+PASSES: dict[str, JSON] = {
+    "respond_trade": {"type": "respond_trade", "answer": "decline"},
+    "propose_trade": {"type": "pass_trade"},
+    "consider_proposal": {"type": "decline_proposal"},
+    "conclude_trade": {"type": "cancel_trade"},
+}
 
 OPTIONS: dict[str, dict[str, Any]] = {
     "scenario": {
@@ -926,7 +935,8 @@ class Catan(Ruleset[State]):
     def _offer_trade(self, state: State, decision: Decision, command: JSON, rng):
         seat = decision.seat
         give, get = parse_resources(command.get("give")), parse_resources(command.get("get"))
-        to = command.get("to", [s for s in range(state.seats) if s != seat])
+        others = [s for s in range(state.seats) if s != seat and s not in state.agenda.absent]
+        to = command.get("to", others)
         self._check(offer_problem(state, seat, give, get, to))
         data = {"seat": seat, "give": named(give), "get": named(get), "to": sorted(set(to))}
         return [Event("trade_offered", data)]
@@ -987,8 +997,11 @@ class Catan(Ruleset[State]):
         return [Event("trade_cancelled", {"seat": decision.seat})]
 
     def _end_turn(self, state: State, decision: Decision, command: JSON, rng):
-        seat = decision.seat
-        following = (seat + 1) % state.seats
+        return self._turn_over(state, decision.seat)
+
+    def _turn_over(self, state: State, seat: int) -> list[Event]:
+        """The end of ``seat``'s turn; the next seat still in the game plays."""
+        following = next_seated(seat, state.seats, state.agenda.absent)
         events = [Event("turn_ended", {"seat": seat, "next": following})]
         # A seat may reach the target outside its turn (an award passed on to it); it
         # wins when its turn comes.
@@ -1117,6 +1130,48 @@ class Catan(Ruleset[State]):
         points_by_seat = [final_points(final, s) for s in range(final.seats)]
         data = {"winners": won, "points": points_by_seat}
         return [*events, Event("game_ended", data)]
+
+    # -- the table: a seat resigns, the game is abandoned ------------------------
+
+    def seat_count(self, state: State) -> int:
+        return state.seats
+
+    def resigned_seats(self, state: State) -> frozenset[int]:
+        return state.agenda.absent
+
+    def seat_left(self, turn: Turn[State], seat: int, rng: random.Random) -> None:
+        """The seat's pieces stay on the board, its hand with it (the robber and a
+        monopoly may still take from it); it is never awaited again (no discard, no
+        trade, no turn: the agenda opens nothing for it). If it was playing its turn,
+        the turn ends now."""
+        state = turn.state
+        if state.phase == MAIN and state.current == seat:
+            turn.emit(*self._turn_over(state, seat))
+
+    def skip(self, turn: Turn[State], seat: int, rng: random.Random) -> None:
+        """A seat out of time: in its turn (to roll or to play) the turn ends at once;
+        a decision out of turn is answered as little as the rules allow (a trade
+        declined, not proposed, cancelled); what must be done (a discard, the robber,
+        a set-up placement, gold, a harbour) is done as the random bot does it."""
+        for _ in range(16):
+            mine = [d for d in self.decisions(turn.state) if d.seat == seat]
+            if not mine:
+                return
+            decision = mine[0]
+            if decision.kind in ("roll", "turn") and turn.state.phase == MAIN:
+                turn.emit(*self._turn_over(turn.state, seat))
+                return
+            command = PASSES.get(decision.kind)
+            if command is None:
+                command = self.bot_command(turn.state, seat, "random", rng)
+            turn.emit(*self.handle(turn.state, decision, command, rng))
+
+    def end_game(self, turn: Turn[State], winners: list[int], reason: str) -> None:
+        """The game ends now with its points as they stand; the seat left wins, or, when
+        abandoned, nobody."""
+        state = turn.state
+        points = [final_points(state, s) for s in range(state.seats)]
+        turn.emit(Event("game_ended", {"winners": winners, "points": points, "reason": reason}))
 
     # -- questions -------------------------------------------------------------
 
@@ -1381,6 +1436,7 @@ def offer_problem(
         isinstance(to, list)
         and to
         and all(type(s) is int and 0 <= s < state.seats and s != seat for s in to)
+        and not state.agenda.absent.intersection(to)
     ):
         return "bad_offer"
     if not can_pay(state.hands[seat], give):

@@ -33,6 +33,7 @@ from service.rules.catan.pieces import (
 )
 from service.rules.decisions import Agenda, Pending
 from service.rules.hexes.geometry import Hex, parse_hex
+from service.rules.seating import next_seated
 
 #: decision kind -> the commands that answer it
 ANSWERS: dict[str, tuple[str, ...]] = {
@@ -753,6 +754,24 @@ def _turn_ended(state: State, data: dict[str, Any]) -> None:
     state.agenda.then(Pending(following, "roll"))
 
 
+def _seat_resigned(state: State, data: dict[str, Any]) -> None:
+    """The seat leaves the game; its pieces and hand stay. A trade it is part of lapses.
+    In its own turn (after the set-up) the turn is over: the decider's ``turn_ended``
+    follows. In the set-up its placements are dropped and what the game cannot go on
+    without (the board to set, the first roll) passes to the next seat."""
+    seat = data["seat"]
+    offer = state.offer
+    if offer is not None and seat in (offer["seat"], *offer["to"]):
+        _close_offer(state)
+    agenda = state.agenda
+    heir = next_seated(seat, state.seats, agenda.absent | {seat})
+    if state.phase == MAIN and state.current == seat:
+        agenda.close_all()
+    elif state.current == seat:
+        state.current = heir
+    agenda.leave(seat, heir, passed=("set_board", "roll"))
+
+
 def _game_ended(state: State, data: dict[str, Any]) -> None:
     state.winners = list(data["winners"])
     state.final = list(data["points"])
@@ -797,6 +816,7 @@ EVOLVERS: dict[str, Callable[[State, dict[str, Any]], None]] = {
     "largest_army": _largest_army,
     "turn_ended": _turn_ended,
     "game_ended": _game_ended,
+    "seat_resigned": _seat_resigned,
     **cloth.EVOLVERS,
     **tribe.EVOLVERS,
     **pirate_islands.EVOLVERS,

@@ -40,6 +40,7 @@ from service.rules.core import (
     illegal,
 )
 from service.rules.decisions import Decision, single
+from service.rules.seating import next_seated
 from service.rules.south_seas import evaluation
 from service.rules.south_seas.content import ContentError, content_for
 from service.rules.south_seas.ships import WARES, Ship
@@ -61,6 +62,7 @@ from service.rules.south_seas.state import (
 from service.rules.tiling.features import Figure
 from service.rules.tiling.geometry import ROTATIONS
 from service.rules.tiling.turns import (
+    SeatsLeaving,
     TileStepError,
     draw_random,
     drawn,
@@ -150,7 +152,7 @@ Refusal = tuple[str, str]
 Check = Callable[[State, int, JSON], Refusal | None]
 
 
-class SouthSeas(Ruleset[State]):
+class SouthSeas(SeatsLeaving, Ruleset[State]):
     name: ClassVar[str] = "carcassonne-south-seas"
     title: ClassVar[str] = "Carcassonne South Seas"
     min_seats: ClassVar[int] = 2
@@ -391,7 +393,8 @@ class SouthSeas(Ruleset[State]):
             step = STEP_END
         if step == STEP_END:
             seat, seats = turn.state.seat, turn.state.seats
-            turn.emit(Event("turn_ended", {"seat": seat, "next": (seat + 1) % seats}))
+            following = next_seated(seat, seats, turn.state.resigned)
+            turn.emit(Event("turn_ended", {"seat": seat, "next": following}))
             if not turn.state.ships_left():
                 self._game_end(turn, "ships_exhausted")
                 return
@@ -419,16 +422,19 @@ class SouthSeas(Ruleset[State]):
             state = turn.state
         return True
 
-    def _game_end(self, turn: Turn[State], because: str) -> None:
-        """Final evaluation and scores. The evaluation reads the table, so it runs on a
-        whole copy with this command's events folded in."""
+    def _game_end(self, turn: Turn[State], because: str, winners: list[int] | None = None) -> None:
+        """Final evaluation and scores; the best score of the seats still playing wins
+        (a resigned seat's islanders count, but it cannot win), unless the game ended
+        early (``because`` a seat resigned) naming its ``winners``. The evaluation reads
+        the table, so it runs on a whole copy with this command's events folded in."""
         final = self.copy_state(turn.origin)
         for event in turn.events:
             self.evolve(final, event)
         turn.emit(*(Event("feature_evaluated", d) for d in evaluation.final_evaluations(final)))
         state = turn.state
         scores = [state.score(s) for s in range(state.seats)]
-        best = max(scores)
+        playing = [s for s in range(state.seats) if s not in state.resigned]
+        best = max(scores[s] for s in playing)
         turn.emit(
             Event(
                 "game_ended",
@@ -438,10 +444,55 @@ class SouthSeas(Ruleset[State]):
                     "ship_points": [state.ship_points(s) for s in range(state.seats)],
                     "wares": [sum(w.values()) for w in state.wares],
                     "reason": "ship points + 1 point per 3 remaining wares of any type",
-                    "winners": [s for s, points in enumerate(scores) if points == best],
+                    "winners": (
+                        [s for s in playing if scores[s] == best] if winners is None else winners
+                    ),
                 },
             )
         )
+
+    # -- the table: a seat resigns, the game is abandoned ------------------------
+
+    def pass_decision(
+        self, turn: Turn[State], decision: Decision, reason: str, rng: random.Random
+    ) -> None:
+        """Move past ``decision`` with the seat doing nothing: a tile drawn and not
+        placed leaves the game (as one that fits nowhere, for ``reason``) and the turn
+        ends; the islander step is skipped and a delivery passed; a ship owed to the
+        seat (its islanders stay and are evaluated) or a ship to reveal is chosen as the
+        random bot chooses."""
+        state, seat = turn.state, decision.seat
+        if decision.kind in ("draw_tile", "place_tile"):
+            if state.tile is not None:
+                aside = {"seat": seat, "tile": state.tile.id, "reason": reason}
+                turn.emit(Event("tile_set_aside", aside))
+            self._continue(turn, rng, STEP_END)
+            return
+        if decision.kind == "place_islander":
+            command: JSON = {"type": "skip"}
+        elif decision.kind == "deliver":
+            command = {"type": "pass"}
+        else:
+            command = self.bot_command(state, seat, "random", rng)
+        turn.emit(*self.handle(state, decision, command, rng))
+
+    def end_game(self, turn: Turn[State], winners: list[int], reason: str) -> None:
+        """Abandoned: the game ends as it stands, no winner. One seat left: the final
+        evaluation, as at the normal end (the resigned seats' islanders count too), and
+        the seat left wins."""
+        if reason != "abandoned":
+            self._game_end(turn, reason, winners)
+            return
+        state = turn.state
+        data = {
+            "because": reason,
+            "scores": [state.score(s) for s in range(state.seats)],
+            "ship_points": [state.ship_points(s) for s in range(state.seats)],
+            "wares": [sum(w.values()) for w in state.wares],
+            "reason": "abandoned by the game's owner: no winner",
+            "winners": [],
+        }
+        turn.emit(Event("game_ended", data))
 
     # -- questions -------------------------------------------------------------
 

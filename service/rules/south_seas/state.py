@@ -288,6 +288,7 @@ EVOLVERS: dict[str, tuple[Evolver | None, Evolver]] = {
     "wares_delivered": (None, _wares_delivered),
     "turn_ended": (None, _turn_ended),
     "game_ended": (None, _game_ended),
+    "seat_resigned": (None, State.resign),
 }
 
 

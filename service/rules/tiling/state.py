@@ -34,6 +34,7 @@ class TileGameState:
         "turn",
         "winners",
         "borrows",
+        "resigned",
     )
 
     #: every slot of the concrete class, its own and its bases' (set per subclass)
@@ -67,6 +68,8 @@ class TileGameState:
         #: whether ``graph`` is still the one of the state this scratch copy was made of
         #: (see :meth:`scratch`)
         self.borrows = False
+        #: the seats that have resigned, in the order they did (a tuple: copies share it)
+        self.resigned: tuple[int, ...] = ()
 
     @property
     def catalogue(self) -> Catalogue:
@@ -127,6 +130,10 @@ class TileGameState:
         self.stack[tile_id] -= 1
         self.remaining -= 1
         self.tile = self.catalogue.get(tile_id)
+
+    def resign(self, data: dict[str, Any]) -> None:
+        """A ``seat_resigned``: the seat is out of turn order; its figures stay."""
+        self.resigned = (*self.resigned, data["seat"])
 
     def put_aside(self, tile_id: str) -> None:
         """A ``tile_set_aside``: the drawn tile fits nowhere and leaves the game."""

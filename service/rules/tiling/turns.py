@@ -13,9 +13,11 @@ import random
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from service.rules.core import Event, IllegalMove, illegal
+from service.rules.core import Event, IllegalMove, Ruleset, Turn, illegal
+from service.rules.decisions import Decision
 from service.rules.tiling.board import Board
 from service.rules.tiling.geometry import Pos, quarter_turns
+from service.rules.tiling.state import TileGameState
 from service.rules.tiling.tiles import Catalogue, TileType
 
 
@@ -94,3 +96,43 @@ def placement(
     if problem:
         raise TileStepError(problem, f"{tile.name} cannot go at {(x, y)} turned {rotation}")
     return (x, y), q
+
+
+class SeatsLeaving(Ruleset):
+    """What the tile games do alike with seats that resign or run out of time: the
+    seat count, the seats gone (``TileGameState.resigned``), whether the one decision
+    open now is one of theirs, and moving past such decisions one by one, each passed
+    as the game says (:meth:`pass_decision`)."""
+
+    def pass_decision(
+        self, turn: Turn, decision: Decision, reason: str, rng: random.Random
+    ) -> None:
+        """Move past ``decision`` with its seat doing nothing (for ``reason``)."""
+        raise NotImplementedError
+
+    def play_on(self, turn: Turn, rng: random.Random) -> None:
+        """The game goes on without the seats that resigned: while the open decision is
+        one of theirs, it is passed."""
+        for _ in range(8 * turn.state.seats):
+            found = self.decisions(turn.state)
+            if not found or found[0].seat not in turn.state.resigned:
+                return
+            self.pass_decision(turn, found[0], "its seat resigned", rng)
+
+    def skip(self, turn: Turn, seat: int, rng: random.Random) -> None:
+        """A seat out of time misses its turn, as a resigned seat's turn ends."""
+        for _ in range(8 * turn.state.seats):
+            found = self.decisions(turn.state)
+            if not found or found[0].seat != seat:
+                return
+            self.pass_decision(turn, found[0], "its seat ran out of time", rng)
+
+    def seat_count(self, state: TileGameState) -> int:
+        return state.seats
+
+    def resigned_seats(self, state: TileGameState) -> tuple[int, ...]:
+        return state.resigned
+
+    def awaits_resigned(self, state: TileGameState) -> bool:
+        found = self.decisions(state) if state.resigned else ()
+        return bool(found) and found[0].seat in state.resigned

@@ -333,9 +333,10 @@ def _land_partisans(state: State, seat: int) -> list[dict[str, Any]]:
 
 def plague_queue(state: State, seat: int) -> list[int]:
     """The seats that take back a follower, the active one first then clockwise; a seat
-    with no follower on the land has nothing to take back."""
+    with no follower on the land has nothing to take back, nor has a seat that resigned
+    (its followers stay)."""
     order = [(seat + n) % state.seats for n in range(state.seats)]
-    return [s for s in order if _land_partisans(state, s)]
+    return [s for s in order if s not in state.resigned and _land_partisans(state, s)]
 
 
 def _remove_follower(

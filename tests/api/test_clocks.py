@@ -1,0 +1,165 @@
+"""Clocks over HTTP against PostgreSQL, with limits of a fraction of a second: the
+option ``clock``, each seat's time in the summary and in ``clock`` events, the timeout
+applied lazily on a read or a write and by the sweep, once however many callers race,
+and what ``on_timeout`` says (a bot takes over, the seat skips, it forfeits)."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+from tests.api.test_errors import assert_problem
+from tests.api.test_export import assert_replays_to_the_game, get
+
+LIMIT = 0.6  # seconds per move in these tests: short, yet longer than a busy request
+PAST = LIMIT + 0.3
+
+
+def clocked(api, n: int = 3, ruleset: str = "carcassonne", **clock) -> dict:
+    seats = [{"name": name} for name in ("Ada", "Brendan", "Kai")[:n]]
+    return api.create(ruleset=ruleset, seats=seats, options={"clock": clock})
+
+
+def types(events: list[dict]) -> list[str]:
+    return [e["type"] for e in events]
+
+
+def events_of(api, game: dict) -> list[dict]:
+    return get(api, game, "/events?limit=1000")["events"]
+
+
+def place_tile(api, game: dict, seat: int):
+    moves = api.client.get(
+        f"/v1/games/{game['id']}/legal-moves", headers={"X-Seat-Token": game["tokens"][seat]}
+    ).get_json()
+    place = moves["commands"]["decisions"][0]["commands"]["place_tile"]["placements"][0]
+    command = {"type": "place_tile", "x": place["x"], "y": place["y"]}
+    return api.move(game, seat, {**command, "rotation": place["rotation"]}, moves["version"])
+
+
+def test_a_clock_is_an_option_checked_with_the_others(api):
+    response = api.client.post(
+        "/v1/games",
+        json={"ruleset": "carcassonne", "seats": [{}, {}], "options": {"clock": {"bonus": 1}}},
+        headers=api.key,
+    )
+    body = assert_problem(response, 422, "validation_error")
+    assert body["errors"][0]["field"] == "options.clock"
+
+
+def test_the_summary_and_the_events_show_each_seats_time(api):
+    game = clocked(api, total=60, per_move=30, increment=5)
+    assert game["options"]["clock"] == {
+        "per_move": 30,
+        "total": 60,
+        "increment": 5,
+        "on_timeout": "forfeit",
+        "bot": None,
+    }
+    clocks = get(api, game)["clocks"]
+    assert [c["running"] for c in clocks] == [True, False, False]
+    assert 0 < clocks[0]["remaining_ms"] <= 60000 and clocks[1]["remaining_ms"] == 60000
+    assert 0 < clocks[0]["move_remaining_ms"] <= 30000 and clocks[1]["move_remaining_ms"] is None
+    (first,) = [e for e in events_of(api, game) if e["type"] == "clock"]
+    assert first["data"]["remaining_ms"] == [60000] * 3 and list(first["data"]["running"]) == ["0"]
+    body = place_tile(api, game, 0).get_json()
+    reading = body["events"][-1]
+    assert reading["type"] == "clock"
+    # seat 0 is still awaited (its follower): its move's clock starts again
+    assert list(reading["data"]["running"]) == ["0"]
+    assert 55000 < reading["data"]["remaining_ms"][0] <= 65000  # charged, plus 5 s
+
+
+def test_a_seat_out_of_time_skips_its_turn_when_the_game_is_next_read(api):
+    game = clocked(api, per_move=LIMIT, on_timeout="skip")
+    time.sleep(PAST)
+    summary = get(api, game)  # the read finds the time run out and applies it first
+    assert summary["awaiting"][0]["seat"] == 1
+    log = types(events_of(api, game))
+    assert log.count("seat_timed_out") == 1
+    timed_out = log.index("seat_timed_out")
+    assert log[timed_out + 1 : timed_out + 3] == ["tile_set_aside", "turn_ended"]
+    assert summary["clocks"][1]["running"] and not summary["clocks"][0]["running"]
+    assert not summary["seats"][0]["resigned"]
+
+
+def test_a_move_sent_after_the_time_ran_out_is_refused_and_the_timeout_stands(api):
+    game = clocked(api, per_move=LIMIT, on_timeout="skip")
+    version = game["version"]
+    time.sleep(PAST)
+    response = api.move(game, 0, {"type": "place_tile", "x": 1, "y": 0, "rotation": 0}, version)
+    assert_problem(response, 409, "version_conflict")
+    assert "seat_timed_out" in types(events_of(api, game))
+    assert get(api, game)["awaiting"][0]["seat"] == 1
+
+
+def test_a_seat_out_of_time_that_forfeits_resigns_and_the_last_seat_wins(api):
+    game = clocked(api, n=2, per_move=LIMIT, on_timeout="forfeit")
+    time.sleep(PAST)
+    summary = get(api, game)
+    assert summary["status"] == "finished"
+    assert summary["result"]["winners"] == [1]
+    assert summary["seats"][0]["resigned"]
+    assert assert_replays_to_the_game(api, game)["record"][-2]["command"]["type"] == "time_out"
+
+
+def test_a_seat_out_of_time_is_taken_over_by_the_bot_the_clock_names(api):
+    game = clocked(api, n=2, per_move=LIMIT, on_timeout="bot", bot="greedy")
+    time.sleep(PAST)
+    summary = get(api, game, "/state")  # any read applies it
+    assert summary["awaiting"][0]["seat"] == 1  # the bot played seat 0's turn
+    summary = get(api, game)
+    assert summary["seats"][0]["bot"] == "greedy"
+    log = types(events_of(api, game))
+    assert log[log.index("seat_timed_out") + 1] == "seat_handed_to_bot"
+    assert not summary["clocks"][0]["running"]  # a bot's seat never waits
+
+
+def test_racing_replicas_apply_one_timeout_once(api):
+    """Six callers (as on several replicas) decide the same timeout at once: one
+    writes it. A forfeit ends the game, so no later timeout can follow."""
+    game = clocked(api, n=2, per_move=LIMIT, on_timeout="forfeit")
+    time.sleep(PAST)
+    games = api.client.application.extensions["tilegames"].games
+    results = []
+    threads = [
+        threading.Thread(target=lambda: results.append(games.time_out(game["id"])))
+        for _ in range(6)
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert results.count(True) == 1
+    assert types(events_of(api, game)).count("seat_timed_out") == 1
+    assert get(api, game, "/verify")["valid"]
+
+
+def test_the_sweep_applies_the_timeouts_of_games_nobody_touches(api):
+    idle = clocked(api, per_move=LIMIT, on_timeout="skip")
+    relaxed = clocked(api, per_move=60, on_timeout="skip")
+    time.sleep(PAST)
+    games = api.client.application.extensions["tilegames"].games
+    assert games.sweep_clocks() >= 1
+    raw = api.client.get(f"/v1/games/{idle['id']}/events?limit=1000", headers=api.key)
+    assert "seat_timed_out" in types(raw.get_json()["events"])
+    assert "seat_timed_out" not in types(events_of(api, relaxed))
+
+
+def test_a_total_runs_down_only_while_the_seat_is_awaited(api):
+    game = clocked(api, n=2, total=LIMIT * 2, increment=LIMIT, on_timeout="skip")
+    assert place_tile(api, game, 0).status_code == 200
+    skip = api.move(game, 0, {"type": "skip"}, get(api, game)["version"])
+    assert skip.status_code == 200
+    time.sleep(PAST)  # seat 1's move: seat 0's clock is stopped
+    clocks = get(api, game)["clocks"]
+    assert clocks[0]["remaining_ms"] > LIMIT * 2 * 1000  # two increments, little spent
+    assert clocks[1]["remaining_ms"] < LIMIT * 2 * 1000
+
+
+def test_a_clocked_catan_game_skips_a_seat_in_its_set_up(api):
+    game = clocked(api, ruleset="catan", per_move=LIMIT, on_timeout="skip")
+    time.sleep(PAST)
+    summary = get(api, game)
+    assert "seat_timed_out" in types(events_of(api, game))
+    assert summary["status"] == "active" and summary["awaiting"]

@@ -1,0 +1,195 @@
+"""The table over HTTP against PostgreSQL: a seat resigns (POST .../moves with
+``{"type": "resign"}``), the owning API key abandons a game or hands a seat to a bot
+and back. Each is an event in the log; exports of such games replay."""
+
+from __future__ import annotations
+
+from tests.api.test_errors import assert_problem
+from tests.api.test_export import assert_replays_to_the_game, get
+from tests.conftest import new_api_key
+
+RESIGN = {"type": "resign"}
+
+
+def people(api, n: int = 3, ruleset: str = "carcassonne", **options) -> dict:
+    seats = [{"name": name} for name in ("Ada", "Brendan", "Kai", "Li")[:n]]
+    return api.create(ruleset=ruleset, seats=seats, options=options or None)
+
+
+def resign(api, game: dict, seat: int, **headers):
+    return api.client.post(
+        f"/v1/games/{game['id']}/moves",
+        json={"command": RESIGN},
+        headers={"X-Seat-Token": game["tokens"][seat], **headers},
+    )
+
+
+def owner(api, method: str, game: dict, path: str, json=None, key=None, **headers):
+    call = getattr(api.client, method)
+    headers = {**(key or api.key), **headers}
+    kwargs = {"json": json} if json is not None else {}
+    return call(f"/v1/games/{game['id']}{path}", headers=headers, **kwargs)
+
+
+def play_awaited(api, game: dict) -> dict:
+    """The awaited person plays: the first placement of its tile, no follower; the
+    move's answer."""
+    summary = get(api, game)
+    seat = summary["awaiting"][0]["seat"]
+    moves = api.client.get(
+        f"/v1/games/{game['id']}/legal-moves", headers={"X-Seat-Token": game["tokens"][seat]}
+    ).get_json()
+    decision = moves["commands"]["decisions"][0]
+    commands = decision["commands"]
+    kind = "skip" if "skip" in commands else next(iter(commands))
+    options = commands[kind]
+    command = {"type": kind}
+    if kind == "place_tile":
+        place = options["placements"][0]
+        command.update(x=place["x"], y=place["y"], rotation=place["rotation"])
+    response = api.move(game, seat, command, version=summary["version"])
+    assert response.status_code == 200, response.get_json()
+    return response.get_json()
+
+
+# -- resign -------------------------------------------------------------------------------
+
+
+def test_a_seat_resigns_without_a_precondition_and_the_game_goes_on_without_it(api):
+    game = people(api)
+    response = resign(api, game, 0)
+    assert response.status_code == 200, response.get_json()
+    body = response.get_json()
+    assert [e["type"] for e in body["events"]][:3] == [
+        "seat_resigned",
+        "tile_set_aside",
+        "turn_ended",
+    ]
+    assert body["awaiting"][0]["seat"] == 1
+    summary = get(api, game)
+    assert [s["resigned"] for s in summary["seats"]] == [True, False, False]
+    assert summary["status"] == "active"
+
+
+def test_a_resigned_seat_is_never_awaited_and_may_not_move(api):
+    game = people(api)
+    resign(api, game, 1)
+    for _ in range(6):
+        body = play_awaited(api, game)
+        assert all(d["seat"] != 1 for d in body["awaiting"])
+    response = resign(api, game, 1)
+    assert_problem(response, 422, "illegal_move")
+    assert response.get_json()["reason"] == "resigned"
+
+
+def test_with_one_seat_left_the_game_ends_and_that_seat_wins(api):
+    game = people(api, 2)
+    body = resign(api, game, 0).get_json()
+    assert body["status"] == "finished"
+    assert body["result"]["winners"] == [1]
+    assert body["events"][-1]["type"] == "game_ended"
+    assert get(api, game)["seed"] is not None
+    exported = assert_replays_to_the_game(api, game)
+    assert exported["record"][-1] == {"seat": 0, "command": RESIGN}
+
+
+def test_a_resignation_in_catan_skips_the_seat(api):
+    game = people(api, 3, ruleset="catan")
+    body = resign(api, game, 2).get_json()
+    assert body["events"][0]["type"] == "seat_resigned"
+    assert [d["seat"] for d in get(api, game)["awaiting"]] == [0]
+
+
+def test_a_resign_is_idempotent_under_its_key(api):
+    game = people(api)
+    first = resign(api, game, 2, **{"Idempotency-Key": "quit-1"})
+    again = resign(api, game, 2, **{"Idempotency-Key": "quit-1"})
+    assert again.status_code == 200 and again.headers["Idempotent-Replayed"] == "true"
+    assert again.get_json() == first.get_json()
+
+
+def test_a_seat_may_not_send_the_owners_commands(api):
+    game = people(api)
+    response = api.move(game, 0, {"type": "abandon"}, version=get(api, game)["version"])
+    assert_problem(response, 403, "forbidden")
+
+
+# -- abandon ------------------------------------------------------------------------------
+
+
+def test_the_owner_abandons_a_game_which_ends_with_no_winner(api):
+    game = people(api)
+    response = owner(api, "post", game, "/abandon")
+    assert response.status_code == 200, response.get_json()
+    body = response.get_json()
+    assert [e["type"] for e in body["events"]] == ["game_abandoned", "game_ended"]
+    assert body["seat"] is None and body["status"] == "finished"
+    assert body["result"]["winners"] == []
+    summary = get(api, game)
+    assert summary["abandoned"] is True and summary["seed"] is not None
+    exported = assert_replays_to_the_game(api, game)
+    assert exported["record"][-1] == {"seat": None, "command": {"type": "abandon"}}
+    assert get(api, game, "/verify")["valid"]
+
+
+def test_only_the_owning_key_abandons_and_only_once(api, database_url):
+    game = people(api)
+    other = {"X-API-Key": new_api_key(database_url, "someone-else")[1]}
+    assert_problem(owner(api, "post", game, "/abandon", key=other), 403, "forbidden")
+    seat = {"X-Seat-Token": game["tokens"][0]}
+    assert owner(api, "post", game, "/abandon", key=seat).status_code == 401
+    assert owner(api, "post", game, "/abandon").status_code == 200
+    assert_problem(owner(api, "post", game, "/abandon"), 409, "game_over")
+
+
+# -- bot takeover and hand-back ----------------------------------------------------------
+
+
+def test_a_seat_handed_to_a_bot_is_played_by_it_at_once_and_handed_back(api):
+    game = people(api, 2)
+    response = owner(api, "put", game, "/seats/0/bot", json={"bot": "greedy"})
+    assert response.status_code == 200, response.get_json()
+    body = response.get_json()
+    types = [e["type"] for e in body["events"]]
+    assert types[0] == "seat_handed_to_bot" and "tile_placed" in types
+    assert body["events"][0]["data"] == {"seat": 0, "bot": "greedy"}
+    assert body["awaiting"][0]["seat"] == 1  # the bot played seat 0's turn
+    assert get(api, game)["seats"][0]["bot"] == "greedy"
+    play_awaited(api, game)  # seat 1 plays; the bot answers for seat 0 in the same move
+    assert get(api, game)["awaiting"][0]["seat"] == 1
+    back = owner(api, "delete", game, "/seats/0/bot")
+    assert back.status_code == 200, back.get_json()
+    assert [e["type"] for e in back.get_json()["events"]] == ["seat_handed_back"]
+    assert get(api, game)["seats"][0]["bot"] is None
+    play_awaited(api, game)
+    assert get(api, game)["awaiting"][0]["seat"] == 0  # its person plays it again
+    assert get(api, game, "/verify")["valid"]
+
+
+def test_hand_overs_that_change_nothing_are_conflicts(api):
+    game = api.create(ruleset="carcassonne", seats=[{"name": "Ada"}, {"bot": "random"}])
+    assert_problem(owner(api, "delete", game, "/seats/0/bot"), 409, "seat_conflict")
+    assert_problem(owner(api, "delete", game, "/seats/1/bot"), 409, "seat_conflict")
+    assert_problem(
+        owner(api, "put", game, "/seats/1/bot", json={"bot": "random"}), 409, "seat_conflict"
+    )
+    assert owner(api, "put", game, "/seats/1/bot", json={"bot": "greedy"}).status_code == 200
+    unknown = owner(api, "put", game, "/seats/0/bot", json={"bot": "chess-engine"})
+    assert_problem(unknown, 422, "illegal_move")
+    assert unknown.get_json()["reason"] == "unknown_bot"
+    assert_problem(
+        owner(api, "put", game, "/seats/5/bot", json={"bot": "greedy"}), 422, "validation_error"
+    )
+
+
+def test_a_game_with_hand_overs_and_a_resignation_exports_a_record_that_replays(api):
+    game = people(api, 3)
+    owner(api, "put", game, "/seats/1/bot", json={"bot": "random"})
+    play_awaited(api, game)
+    owner(api, "delete", game, "/seats/1/bot")
+    resign(api, game, 2)
+    resign(api, game, 1)
+    assert get(api, game)["status"] == "finished"
+    exported = assert_replays_to_the_game(api, game)
+    kinds = [step["command"]["type"] for step in exported["record"]]
+    assert {"hand_to_bot", "hand_back", "resign"} <= set(kinds)
