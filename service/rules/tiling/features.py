@@ -29,6 +29,10 @@ class Figure:
     spot: str
 
 
+#: the tile's own position and the eight around it
+HERE_AND_AROUND = ((0, 0), *AROUND)
+
+
 class Feature:
     __slots__ = ("kind", "tiles", "open", "figures", "attrs", "touches", "complete")
 
@@ -169,7 +173,8 @@ class FeatureGraph:
                 completed.append(root)
         surrounded = self.surrounded
         if surrounded:
-            for spot in [pos, *((x + dx, y + dy) for dx, dy in AROUND)]:
+            for dx, dy in HERE_AND_AROUND:
+                spot = (x + dx, y + dy)
                 for node in surrounded.get(spot, ()):
                     feature = features[find(node)]
                     if not feature.complete and self.neighbours(board, spot) == 8:

@@ -115,8 +115,9 @@ class TileType:
     links: list[tuple[tuple[Link, ...], ...]] = field(default_factory=list)
     #: per rotation and side: the distinct segments reaching that side, in port order
     side_segments: list[tuple[tuple[int, ...], ...]] = field(default_factory=list)
-    #: per side: edge code -> the quarter turns (a bit each) at which that side shows it
-    side_fits: tuple[dict[int, int], ...] = ()
+    #: per side, by edge code (0: no constraint): the quarter turns (a bit each) at
+    #: which that side shows it
+    side_fits: tuple[list[int], ...] = ()
     #: per rotation: the spot name of each segment, e.g. ``city:N,E``
     spots: list[tuple[str, ...]] = field(default_factory=list)
     spot_segment: list[dict[str, int]] = field(default_factory=list)
@@ -228,10 +229,10 @@ class Catalogue:
         )
         for q in range(4):
             self._add_rotation(tile, owner, q)
-        side_fits: tuple[dict[int, int], ...] = ({}, {}, {}, {})
+        side_fits = tuple([0b1111] + [0] * 255 for _ in range(4))
         for q, codes in enumerate(tile.side_codes):
             for side, code in enumerate(codes):
-                side_fits[side][code] = side_fits[side].get(code, 0) | 1 << q
+                side_fits[side][code] |= 1 << q
         tile.side_fits = side_fits
         return tile
 
@@ -344,10 +345,18 @@ class FitTable(dict[int, tuple[int, ...]]):
         self.tile = tile
 
     def __missing__(self, constraint: int) -> tuple[int, ...]:
-        turns = 0b1111
-        for side, fits in enumerate(self.tile.side_fits):
-            code = constraint >> (8 * side) & 0xFF
-            if code:
-                turns &= fits.get(code, 0)
-        found = self[constraint] = tuple(q for q in range(4) if turns >> q & 1)
+        north, east, south, west = self.tile.side_fits
+        turns = (
+            north[constraint & 0xFF]
+            & east[constraint >> 8 & 0xFF]
+            & south[constraint >> 16 & 0xFF]
+            & west[constraint >> 24 & 0xFF]
+        )
+        found = self[constraint] = TURNS[turns]
         return found
+
+
+#: the quarter turns whose bits a mask sets, for each of the 16 masks
+TURNS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(q for q in range(4) if mask >> q & 1) for mask in range(16)
+)
