@@ -65,6 +65,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from machine import machine, pin_to_one_cpu
+from side_by_side import git_state
 
 from service.rules.carcassonne import CARCASSONNE
 from service.rules.play import play_game
@@ -122,27 +123,6 @@ print(json.dumps({
     "numpy": numpy.__version__,
 }))
 """
-
-
-def git_state() -> dict:
-    root = Path(__file__).resolve().parent.parent
-
-    def git(*args: str) -> str:
-        try:
-            done = subprocess.run(
-                ["git", *args], cwd=root, capture_output=True, text=True, check=True
-            )
-        except (OSError, subprocess.CalledProcessError):
-            return ""
-        return done.stdout.strip()
-
-    import service
-
-    source = Path(service.__path__[0]).resolve()
-    state = {"commit": git("rev-parse", "HEAD"), "service_source": str(source)}
-    if source == root / "service":
-        state["service_dirty"] = bool(git("status", "--porcelain", "--", "service"))
-    return state
 
 
 def ours(games: int, round_index: int) -> dict:

@@ -48,18 +48,19 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import statistics
 import subprocess
 import sys
 import time
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+import side_by_side
 from machine import machine, pin_to_one_cpu
+from side_by_side import BENCH, Figures, games_for, git_state
 
-BENCH = Path(__file__).resolve().parent
+SCRIPT = Path(__file__).resolve()
 RESULTS = BENCH / "results"
 CATANATRON_VENV = BENCH / ".venv-catanatron"
 # The version the issue names first; the registry may only have older ones.
@@ -67,7 +68,6 @@ CATANATRON_VERSIONS = ("3.3.0", "3.2.1")
 SEATS = 4
 PROFILE_TOP = 25
 
-Figures = dict[str, Any]
 
 if TYPE_CHECKING:
     from cProfile import Profile
@@ -209,33 +209,7 @@ def run_child(
     python: str, engine: str, games: int, round_index: int, timeout: float | None = None
 ) -> Figures:
     """Run one engine in a fresh interpreter; its figures, or {"error": ...}."""
-    command = [
-        python,
-        str(Path(__file__).resolve()),
-        "--child",
-        engine,
-        "--games",
-        str(games),
-        "--round",
-        str(round_index),
-    ]
-    try:
-        done = subprocess.run(
-            command, capture_output=True, text=True, timeout=timeout, cwd=BENCH.parent
-        )
-    except subprocess.TimeoutExpired:
-        return {"error": f"{engine}: {games} games did not finish in {timeout:.0f} s"}
-    if done.returncode != 0 or not done.stdout.strip():
-        last = (done.stderr.strip().splitlines() or ["no output"])[-1]
-        return {"error": f"{engine} exited {done.returncode}: {last}"}
-    return json.loads(done.stdout.strip().splitlines()[-1])
-
-
-def games_for(calibration: Figures, seconds: float) -> int:
-    """Games that take at least ``seconds`` at the calibration's pace (a few games,
-    so 20% more), and at least 10."""
-    per_game = calibration["seconds"] / calibration["games"]
-    return max(10, math.ceil(1.2 * seconds / per_game))
+    return side_by_side.run_child(python, SCRIPT, engine, games, round_index, timeout)
 
 
 def summary(rounds: list[Figures]) -> Figures:
@@ -290,14 +264,6 @@ def rounds(per_round: list[Figures]) -> list[str]:
         f"(cpu {r['cpu_seconds']:.2f} s)"
         for i, r in enumerate(per_round)
     ]
-
-
-def git_state() -> Figures:
-    # The commit and whether service/ has uncommitted changes, as the Carcassonne
-    # side-by-side records them.
-    from baseline_side_by_side import git_state as carcassonne_git_state
-
-    return carcassonne_git_state()
 
 
 def report(result: Figures) -> str:

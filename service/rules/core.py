@@ -36,7 +36,6 @@ from it, keyed so that a fold invalidates the memo).
 from __future__ import annotations
 
 import hashlib
-import hmac
 import importlib
 import random
 from abc import ABC, abstractmethod
@@ -185,7 +184,12 @@ class _HashStream(random.Random):
 
     def getrandbits(self, k: int, /) -> int:
         if not self._key:
-            self._key = hmac.digest(self._seed, self._seq.to_bytes(8, "big"), "sha256")
+            inner, outer = _hmac_pads(self._seed)
+            inner = inner.copy()
+            inner.update(self._seq.to_bytes(8, "big"))
+            outer = outer.copy()
+            outer.update(inner.digest())
+            self._key = outer.digest()
         while self._count < k:
             block = hashlib.sha256(self._key + self._block.to_bytes(8, "big")).digest()
             self._bits |= int.from_bytes(block, "big") << self._count
@@ -223,6 +227,18 @@ def bot_rng_for(seed: bytes, seq: int) -> random.Random:
     never shift the game's own draws; with it, a seed replays a bot game exactly.
     """
     return rng_for(_bots_seed(seed), seq)
+
+
+@lru_cache(maxsize=1024)
+def _hmac_pads(seed: bytes) -> tuple[Any, Any]:
+    """HMAC-SHA256 keyed with ``seed`` as its two hashes with the padded key already
+    absorbed (RFC 2104), to be copied for each message: a game's seed keys every one
+    of its commands' streams, and building the HMAC afresh costs more than the draw."""
+    key = hashlib.sha256(seed).digest() if len(seed) > 64 else seed
+    key = key.ljust(64, b"\0")
+    inner = hashlib.sha256(bytes(b ^ 0x36 for b in key))
+    outer = hashlib.sha256(bytes(b ^ 0x5C for b in key))
+    return inner, outer
 
 
 @lru_cache(maxsize=1024)

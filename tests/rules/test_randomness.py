@@ -58,6 +58,12 @@ def test_a_command_draws_what_hmac_of_the_seed_and_its_seq_seeds():
         assert draws(rng_for(SEED, seq)) == draws(eager(SEED, seq))
 
 
+@pytest.mark.parametrize("seed", [b"", b"short", bytes(64), bytes(range(65)), bytes(200)])
+def test_seeds_of_any_length_key_the_stream_as_hmac_does(seed):
+    # HMAC hashes a key longer than SHA-256's 64-byte block and pads a shorter one.
+    assert draws(rng_for(seed, 7)) == draws(eager(seed, 7))
+
+
 def test_the_first_draw_may_be_of_any_kind_and_of_any_size():
     # The key waits for the first draw, whichever method makes it.
     assert rng_for(SEED, 5).randrange(10**9) == eager(SEED, 5).randrange(10**9)

@@ -58,7 +58,7 @@ from service.rules.core import (
 from service.rules.decisions import Decision, single
 from service.rules.seating import is_table_command, next_seated
 from service.rules.tiling.features import Feature, Figure
-from service.rules.tiling.geometry import ROTATIONS, Pos
+from service.rules.tiling.geometry import OFFSETS, ROTATIONS, Pos
 from service.rules.tiling.tiles import FeatureKind, TileType
 from service.rules.tiling.turns import (
     SeatsLeaving,
@@ -201,42 +201,93 @@ def _place_tile(
 
 def _tile_menu(state: State, seat: int) -> JSON:
     tile = state.tile
-    alone: dict[FeatureKind, bool] = {}
+    free = FollowerSpots(state, seat, tile)
     placements = [
-        {
-            "x": pos[0],
-            "y": pos[1],
-            "rotation": ROTATIONS[q],
-            "spots": _spot_menu(tile, q, free_segments(state, seat, tile, pos, q, alone)),
-        }
+        {"x": pos[0], "y": pos[1], "rotation": ROTATIONS[q], "spots": free.menu(pos, q)}
         for pos, q in state.rules.placements(state, tile)
     ]
     return {"place_tile": {"tile": tile.id, "placements": placements}}
 
 
-def free_segments(
-    state: State, seat: int, tile: TileType, pos: Pos, q: int, alone: dict[FeatureKind, bool]
-) -> list[int]:
-    """The segments of ``tile`` a follower could take if it went at ``pos`` turned ``q``
-    times, worked out before placing: :func:`figure_problem` on what each would join.
-    A segment joining no figure depends only on its kind, so ``alone`` keeps that
-    answer per kind across one menu's placements."""
-    if state.supply[seat]["follower"] < 1:
-        return []  # the common case late in a game, so skip the neighbour checks
-    joined = _joined_figures(state, tile, pos, q)
-    free = []
-    for i, segment in enumerate(tile.segments):
-        figures = joined.get(i)
-        if figures is not None:
-            ok = not figure_problem(state, seat, "follower", Prospect(segment.kind, figures))
-        else:
-            ok = alone.get(segment.kind)
-            if ok is None:
-                prospect = Prospect(segment.kind, ())
-                ok = alone[segment.kind] = not figure_problem(state, seat, "follower", prospect)
-        if ok:
-            free.append(i)
-    return free
+class FollowerSpots:
+    """For one menu of ``tile``'s placements: the segments a follower of ``seat`` could
+    take if the tile went at a position turned ``q`` times, worked out before placing
+    (:func:`figure_problem` on what each would join).
+
+    A segment that joins no feature with figures on it depends only on its kind, and a
+    position beside no such feature joins none whatever the turn; so most placements
+    are answered from one list for the whole menu, and only those beside figures look
+    at what each segment would join (:func:`_joined_figures`)."""
+
+    __slots__ = ("state", "seat", "tile", "alone", "quiet", "_alone_segments", "_alone_menus")
+
+    def __init__(self, state: State, seat: int, tile: TileType) -> None:
+        self.state, self.seat, self.tile = state, seat, tile
+        #: feature kind's name -> whether a follower may stand on one with no figure
+        self.alone: dict[str, bool] = {}
+        #: position -> whether no placed feature with figures on it reaches that position
+        self.quiet: dict[Pos, bool] = {}
+        self._alone_segments: list[int] | None = None
+        #: quarter turns -> the spot menu of the segments free beside no figure (one
+        #: list, listed by every such placement of this menu with these turns)
+        self._alone_menus: dict[int, list[JSON]] = {}
+
+    def menu(self, pos: Pos, q: int) -> list[JSON]:
+        """The spots of the placement at ``pos`` turned ``q`` times, as a menu lists them."""
+        segments = self(pos, q)
+        if segments is not self._alone_segments:
+            return _spot_menu(self.tile, q, segments)
+        found = self._alone_menus.get(q)
+        if found is None:
+            found = self._alone_menus[q] = _spot_menu(self.tile, q, segments)
+        return found
+
+    def __call__(self, pos: Pos, q: int) -> list[int]:
+        state = self.state
+        if state.supply[self.seat]["follower"] < 1:
+            return []  # the common case late in a game, so skip the neighbour checks
+        quiet = self.quiet.get(pos)
+        if quiet is None:
+            quiet = self.quiet[pos] = not _figures_beside(state, pos)
+        if quiet:
+            if self._alone_segments is None:
+                segments = self.tile.segments
+                self._alone_segments = [i for i, s in enumerate(segments) if self._ok(s.kind)]
+            return self._alone_segments
+        joined = _joined_figures(state, self.tile, pos, q)
+        free = []
+        for i, segment in enumerate(self.tile.segments):
+            figures = joined.get(i)
+            if figures is not None:
+                prospect = Prospect(segment.kind, figures)
+                ok = not figure_problem(state, self.seat, "follower", prospect)
+            else:
+                ok = self._ok(segment.kind)
+            if ok:
+                free.append(i)
+        return free
+
+    def _ok(self, kind: FeatureKind) -> bool:
+        ok = self.alone.get(kind.name)  # by name: a frozen dataclass hashes slowly
+        if ok is None:
+            prospect = Prospect(kind, ())
+            ok = not figure_problem(self.state, self.seat, "follower", prospect)
+            self.alone[kind.name] = ok
+        return ok
+
+
+def _figures_beside(state: State, pos: Pos) -> bool:
+    """Whether a placed feature reaching the empty position ``pos`` has figures on it."""
+    graph, tiles = state.graph, state.board.tiles
+    features, find = graph.features, graph.find
+    x, y = pos
+    for side, (dx, dy) in enumerate(OFFSETS):
+        other = tiles.get((x + dx, y + dy))
+        if other is not None:
+            for i in other.tile.side_segments[other.q][(side + 2) % 4]:
+                if features[find(other.node + i)].figures:
+                    return True
+    return False
 
 
 def _joined_figures(state: State, tile: TileType, pos: Pos, q: int) -> dict[int, list[Figure]]:
@@ -344,12 +395,23 @@ def _figure_menu(state: State, seat: int) -> JSON:
 
 
 def _spot_menu(tile: TileType, q: int, segments: list[int]) -> list[JSON]:
-    spots = tile.spots[q]
+    spots = _spot_parts(tile, q)
     menu = []
     for i in segments:
-        kind, _, sides = spots[i].partition(":")
-        menu.append({"spot": spots[i], "kind": kind, "sides": sides.split(",") if sides else []})
+        spot, kind, sides = spots[i]
+        menu.append({"spot": spot, "kind": kind, "sides": list(sides)})
     return menu
+
+
+@cache
+def _spot_parts(tile: TileType, q: int) -> tuple[tuple[str, str, tuple[str, ...]], ...]:
+    """Each segment's spot name, kind and sides, as the menus list them (``city:N,E``:
+    ``city``, ``[N, E]``), split once per tile and turn."""
+    parts = []
+    for spot in tile.spots[q]:
+        kind, _, sides = spot.partition(":")
+        parts.append((spot, kind, tuple(sides.split(",")) if sides else ()))
+    return tuple(parts)
 
 
 def _tile_details(state: State) -> JSON:

@@ -8,15 +8,15 @@ Legal placements are then a memoised lookup per frontier position instead of a s
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from service.rules.tiling.geometry import OFFSETS, Pos
 from service.rules.tiling.tiles import Catalogue, Link, TileType
 
 
-@dataclass(frozen=True, slots=True)
-class Placed:
-    """A tile on the board: its type, quarter turns, and its first feature-graph node."""
+class Placed(NamedTuple):
+    """A tile on the board: its type, quarter turns, and its first feature-graph node.
+    (A named tuple: one is made per tile placed, and a tuple is the cheapest to make.)"""
 
     tile: TileType
     q: int
@@ -38,15 +38,21 @@ class Board:
 
     def place(self, pos: Pos, tile: TileType, q: int, node: int) -> None:
         """Put a tile down (legality is the caller's business: see :meth:`problem`)."""
-        self.tiles[pos] = Placed(tile, q, node)
-        self.frontier.pop(pos, None)
+        tiles, frontier = self.tiles, self.frontier
+        tiles[pos] = Placed(tile, q, node)
+        frontier.pop(pos, None)
         x, y = pos
-        needs = tile.needs[q]
-        for side, (dx, dy) in enumerate(OFFSETS):
-            other = (x + dx, y + dy)
-            if other not in self.tiles:
-                facing = (side + 2) % 4
-                self.frontier[other] = self.frontier.get(other, 0) | needs[side] << (8 * facing)
+        north, east, south, west = tile.needs[q]
+        # Each neighbour's facing side must show what this side needs: the position to
+        # the north shows it on its south side (byte 2 of its constraint), and so on.
+        for other, code in (
+            ((x, y - 1), north << 16),
+            ((x + 1, y), east << 24),
+            ((x, y + 1), south),
+            ((x - 1, y), west << 8),
+        ):
+            if other not in tiles:
+                frontier[other] = frontier.get(other, 0) | code
 
     def connections(self, pos: Pos, tile: TileType, q: int) -> Iterator[tuple[Link, int]]:
         """Each port of ``tile`` (at ``pos``, turned ``q`` times) that meets a placed
@@ -68,25 +74,12 @@ class Board:
 
     def placements(self, tile: TileType) -> list[tuple[Pos, int]]:
         """Every legal ``(position, quarter turns)`` for ``tile``, in a stable order."""
-        fits, fit = self.catalogue.fit_table(tile), self.catalogue.fitting_rotations
-        found = []
-        for pos, constraint in self.frontier.items():
-            turns = fits.get(constraint)
-            if turns is None:
-                turns = fit(tile, constraint)
-            for q in turns:
-                found.append((pos, q))
-        return found
+        fits = self.catalogue.fit_table(tile)
+        return [(pos, q) for pos, constraint in self.frontier.items() for q in fits[constraint]]
 
     def fits_anywhere(self, tile: TileType) -> bool:
-        fits, fit = self.catalogue.fit_table(tile), self.catalogue.fitting_rotations
-        for constraint in self.frontier.values():
-            turns = fits.get(constraint)
-            if turns is None:
-                turns = fit(tile, constraint)
-            if turns:
-                return True
-        return False
+        fits = self.catalogue.fit_table(tile)
+        return any(fits[constraint] for constraint in self.frontier.values())
 
     def problem(self, tile: TileType, pos: Pos, q: int) -> str | None:
         """Why ``tile`` may not go at ``pos`` turned ``q`` times, or ``None`` if it may.

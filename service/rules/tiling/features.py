@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from service.rules.tiling.board import Board
-from service.rules.tiling.geometry import AROUND, Pos, side_of
+from service.rules.tiling.geometry import AROUND, OFFSETS, Pos
 from service.rules.tiling.tiles import FeatureKind
 
 
@@ -27,6 +27,10 @@ class Figure:
     weight: int
     pos: Pos
     spot: str
+
+
+#: the tile's own position and the eight around it
+HERE_AND_AROUND = ((0, 0), *AROUND)
 
 
 class Feature:
@@ -126,41 +130,56 @@ class FeatureGraph:
         neighbours, and return the roots of the features this placement completed."""
         placed = board.tiles[pos]
         tile, q, base = placed.tile, placed.q, placed.node
-        for i, segment in enumerate(tile.segments):
-            self.parent.append(base + i)
-            self.size.append(1)
+        parent, size, features = self.parent, self.size, self.features
+        segments = tile.segments
+        for i, segment in enumerate(segments):
+            parent.append(base + i)
+            size.append(1)
             feature = Feature(segment.kind, pos, segment.side_count)
-            feature.attrs.update(segment.attrs)
-            feature.touches.extend(base + t for t in segment.touches)
-            self.features[base + i] = feature
+            if segment.attrs:
+                feature.attrs.update(segment.attrs)
+            if segment.touches:
+                feature.touches.extend(base + t for t in segment.touches)
+            features[base + i] = feature
             if segment.kind.completion == "surrounded":
                 self.surrounded.setdefault(pos, []).append(base + i)
         # A side closes once for each segment reaching it, on both tiles. Counting per
         # segment (not per port) keeps half-side features right where the two tiles
         # split a side differently (a South Seas sea on one tile, cut by a bridge's
-        # dead end on the other).
-        closed: set[tuple[int, int]] = set()
-        for link, other in board.connections(pos, tile, q):
-            root = self._union(base + link.segment, other)
-            side = side_of(link.port)
-            for key in ((side, base + link.segment), (side, other)):
-                if key not in closed:
-                    closed.add(key)
-                    self.features[root].open -= 1
-        completed = []
+        # dead end on the other). Open counts add up as features join, so each is taken
+        # off the feature its node belongs to once every join is made.
+        closing: list[int] = []
         x, y = pos
-        for node in range(base, base + len(tile.segments)):
-            root = self.find(node)
-            feature = self.features[root]
+        tiles = board.tiles
+        links, side_segments = tile.links[q], tile.side_segments[q]
+        for side, (dx, dy) in enumerate(OFFSETS):
+            other = tiles.get((x + dx, y + dy))
+            if other is None:
+                continue
+            their, node = other.tile.port_segment[other.q], other.node
+            for link in links[side]:
+                self._union(base + link.segment, node + their[link.facing])
+            closing += [base + i for i in side_segments[side]]
+            closing += [node + i for i in other.tile.side_segments[other.q][(side + 2) % 4]]
+        find = self.find
+        for node in closing:
+            features[find(node)].open -= 1
+        completed = []
+        for node in range(base, base + len(segments)):
+            root = find(node)
+            feature = features[root]
             if feature.kind.completion == "sides" and feature.open == 0 and not feature.complete:
                 feature.complete = True
                 completed.append(root)
-        for spot in [pos, *((x + dx, y + dy) for dx, dy in AROUND)]:
-            for node in self.surrounded.get(spot, ()):
-                feature = self.features[self.find(node)]
-                if not feature.complete and self.neighbours(board, spot) == 8:
-                    feature.complete = True
-                    completed.append(self.find(node))
+        surrounded = self.surrounded
+        if surrounded:
+            for dx, dy in HERE_AND_AROUND:
+                spot = (x + dx, y + dy)
+                for node in surrounded.get(spot, ()):
+                    feature = features[find(node)]
+                    if not feature.complete and self.neighbours(board, spot) == 8:
+                        feature.complete = True
+                        completed.append(find(node))
         return completed
 
     @staticmethod

@@ -111,10 +111,13 @@ class TileType:
     side_codes: list[tuple[int, ...]] = field(default_factory=list)
     #: per rotation: the code a neighbour beyond each side must show on its facing side
     needs: list[tuple[int, ...]] = field(default_factory=list)
-    #: per rotation: all four side codes packed one byte per side (N lowest)
-    packed: list[int] = field(default_factory=list)
     #: per rotation and side: the links to the neighbour beyond that side
     links: list[tuple[tuple[Link, ...], ...]] = field(default_factory=list)
+    #: per rotation and side: the distinct segments reaching that side, in port order
+    side_segments: list[tuple[tuple[int, ...], ...]] = field(default_factory=list)
+    #: per side, by edge code (0: no constraint): the quarter turns (a bit each) at
+    #: which that side shows it
+    side_fits: tuple[list[int], ...] = ()
     #: per rotation: the spot name of each segment, e.g. ``city:N,E``
     spots: list[tuple[str, ...]] = field(default_factory=list)
     spot_segment: list[dict[str, int]] = field(default_factory=list)
@@ -146,7 +149,7 @@ class Catalogue:
         self.by_name: dict[str, TileType] = {}
         self._codes: dict[tuple[str, str, str], int] = {}
         #: per tile index: packed side constraint -> the quarter turns that meet it
-        self._fits: list[dict[int, tuple[int, ...]]] = []
+        self._fits: list[FitTable] = []
 
     # -- loading -------------------------------------------------------------------
 
@@ -226,6 +229,11 @@ class Catalogue:
         )
         for q in range(4):
             self._add_rotation(tile, owner, q)
+        side_fits = tuple([0b1111] + [0] * 255 for _ in range(4))
+        for q, codes in enumerate(tile.side_codes):
+            for side, code in enumerate(codes):
+                side_fits[side][code] |= 1 << q
+        tile.side_fits = side_fits
         return tile
 
     def _build_segment(
@@ -281,8 +289,13 @@ class Catalogue:
         tile.port_segment.append(tuple(seg_at))
         tile.side_codes.append(tuple(sides))
         tile.needs.append(tuple(needs))
-        tile.packed.append(sum(code << (8 * side) for side, code in enumerate(sides)))
         tile.links.append(tuple(links))
+        tile.side_segments.append(
+            tuple(
+                tuple(dict.fromkeys(seg_at[port(side, k)] for k in (LEFT, CENTRE, RIGHT)))
+                for side in range(4)
+            )
+        )
         spots = tuple(
             spot_name(s.kind, (rotate_port(p, q) for p in s.ports)) for s in tile.segments
         )
@@ -309,17 +322,41 @@ class Catalogue:
         ``constraint`` packs, one byte per side, the code each side must show (0 where
         there is no neighbour). The answer depends only on the pair, so it is memoised.
         """
-        fits = self.fit_table(tile)
-        found = fits.get(constraint)
-        if found is None:
-            mask = sum(0xFF << (8 * s) for s in range(4) if constraint >> (8 * s) & 0xFF)
-            found = tuple(q for q in range(4) if tile.packed[q] & mask == constraint)
-            fits[constraint] = found
+        return self.fit_table(tile)[constraint]
+
+    def fit_table(self, tile: TileType) -> FitTable:
+        """The memo of :meth:`fitting_rotations` for ``tile``, filled as it is asked:
+        board scans index it directly, since a scan asks about every open position on
+        every draw."""
+        while len(self._fits) <= tile.index:
+            self._fits.append(FitTable(self.tiles[len(self._fits)]))
+        return self._fits[tile.index]
+
+
+class FitTable(dict[int, tuple[int, ...]]):
+    """Packed side constraint -> the quarter turns at which one tile type meets it. A
+    constraint not asked before is worked out side by side (``TileType.side_fits``) and
+    kept."""
+
+    __slots__ = ("tile",)
+
+    def __init__(self, tile: TileType) -> None:
+        super().__init__()
+        self.tile = tile
+
+    def __missing__(self, constraint: int) -> tuple[int, ...]:
+        north, east, south, west = self.tile.side_fits
+        turns = (
+            north[constraint & 0xFF]
+            & east[constraint >> 8 & 0xFF]
+            & south[constraint >> 16 & 0xFF]
+            & west[constraint >> 24 & 0xFF]
+        )
+        found = self[constraint] = TURNS[turns]
         return found
 
-    def fit_table(self, tile: TileType) -> dict[int, tuple[int, ...]]:
-        """The memo of :meth:`fitting_rotations` for ``tile``: board scans read it
-        directly, since a scan asks about every open position on every draw."""
-        while len(self._fits) <= tile.index:
-            self._fits.append({})
-        return self._fits[tile.index]
+
+#: the quarter turns whose bits a mask sets, for each of the 16 masks
+TURNS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(q for q in range(4) if mask >> q & 1) for mask in range(16)
+)
