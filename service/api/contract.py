@@ -143,8 +143,10 @@ def ruleset_components(ruleset: Ruleset) -> dict[str, JSON]:
 
 def legal_commands(ruleset: Ruleset) -> JSON:
     """``{seat, decisions: [{id, kind, commands: {type: menu}}]}`` for one ruleset: the
-    decision kinds and command types by name (each menu is the ruleset's: a list of
-    choices or an object saying what may be sent)."""
+    decision kinds and command types by name, each menu as the ruleset describes it (a
+    list of choices or an object saying what may be sent), or any JSON where it does
+    not."""
+    menus = ruleset.menu_shapes()
     menu = {
         "description": "What may be sent for this command now: the ruleset's list of"
         " choices (placements, spots, corners...), or an object saying what may be sent"
@@ -167,7 +169,7 @@ def legal_commands(ruleset: Ruleset) -> JSON:
                         "kind": {"type": "string", "enum": list(ruleset.answers)},
                         "commands": {
                             "type": "object",
-                            "properties": {t: menu for t in ruleset.command_shapes()},
+                            "properties": {t: menus.get(t, menu) for t in ruleset.command_shapes()},
                             "additionalProperties": False,
                         },
                     },

@@ -530,6 +530,10 @@ class Ruleset(ABC, Generic[State]):
         """Command type -> its shape, from :attr:`parts`."""
         return merged(self.parts, "commands")
 
+    def menu_shapes(self) -> Mapping[str, JSON]:
+        """Command type -> the schema of its :meth:`menu` entry, where described."""
+        return merged(self.parts, "menus")
+
     def event_shapes(self) -> Mapping[str, Shape]:
         """Event type -> the shape of its data, from :attr:`parts`, with the core's
         :data:`RULES_UPGRADED` marker."""

@@ -167,11 +167,15 @@ class Part:
     title: str
     commands: Mapping[str, Shape] = field(default_factory=dict)
     events: Mapping[str, Shape] = field(default_factory=dict)
+    #: command type -> the schema of its entry in ``legal-moves`` (what may be sent),
+    #: where the ruleset describes it
+    menus: Mapping[str, JSON] = field(default_factory=dict)
 
 
-def merged(parts: Sequence[Part], what: str) -> dict[str, Shape]:
-    """Every command (``what="commands"``) or event of ``parts``, in the order described."""
-    found: dict[str, Shape] = {}
+def merged(parts: Sequence[Part], what: str) -> dict[str, Any]:
+    """Every command (``what="commands"``), event or menu of ``parts``, in the order
+    described."""
+    found: dict[str, Any] = {}
     for part in parts:
         for name, shape in getattr(part, what).items():
             found.setdefault(name, shape)

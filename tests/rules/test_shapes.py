@@ -50,6 +50,7 @@ class Played(NamedTuple):
     commands: list[dict]
     events: list[Event]
     views: list[dict]
+    menus: list[dict]
 
 
 #: every event type each ruleset's fold knows
@@ -100,17 +101,21 @@ def play(case) -> Played:
     commands: list[dict] = []
     events: list[Event] = []
     views: list[dict] = []
+    menus: list[dict] = []
 
     def look(state, log):
-        # every seat's and a spectator's view, now and then and at the end
+        # every seat's and a spectator's view, now and then and at the end; and the
+        # legal moves of the seats awaited
         if len(commands) % VIEW_EVERY == 0 or ruleset.is_over(state):
             views.extend(ruleset.view(state, reader) for reader in (None, *range(seats)))
+        for decision in ruleset.decisions(state):
+            menus.append(ruleset.menu(state, decision))
 
     for seed in (b"shape-%d" % n for n in range(games)):
         sent = _recording(ruleset, commands)
         bots = [ruleset.bots[i % len(ruleset.bots)] for i in range(seats)]
         events += play_game(sent, options, seats, seed, bots, look)[0]
-    return Played(ruleset, commands, events, views)
+    return Played(ruleset, commands, events, views, menus)
 
 
 @pytest.fixture(scope="module")
@@ -132,7 +137,7 @@ def _recording(ruleset: Ruleset, commands: list) -> Ruleset:
 
 @pytest.mark.parametrize("case", [case_id(c) for c in CASES])
 def test_every_command_the_bots_send_has_its_described_shape(played, case):
-    ruleset, commands, _, _ = played[case]
+    ruleset, commands, *_ = played[case]
     shapes = ruleset.command_shapes()
     assert commands
     for sent in commands:
@@ -142,7 +147,7 @@ def test_every_command_the_bots_send_has_its_described_shape(played, case):
 
 @pytest.mark.parametrize("case", [case_id(c) for c in CASES])
 def test_every_event_written_has_its_described_shape_for_every_reader(played, case):
-    ruleset, _, events, _ = played[case]
+    ruleset, _, events, *_ = played[case]
     shapes = ruleset.event_shapes()
     seats = events[0].data["seats"]
     for event in events:
@@ -153,15 +158,32 @@ def test_every_event_written_has_its_described_shape_for_every_reader(played, ca
 
 @pytest.mark.parametrize("case", [case_id(c) for c in CASES])
 def test_every_view_has_the_described_shape_for_every_reader(played, case):
-    ruleset, _, _, views = played[case]
+    ruleset, _, _, views, _ = played[case]
     assert views
     for view in views:
         assert errors(ruleset.view_shape, view) == [], view
 
 
+@pytest.mark.parametrize("case", [case_id(c) for c in CASES])
+def test_every_legal_moves_entry_has_its_described_shape(played, case):
+    """Where a ruleset describes what legal-moves lists for a command (Carcassonne)."""
+    ruleset, *_, menus = played[case]
+    shapes = ruleset.menu_shapes()
+    checked = 0
+    for menu in menus:
+        for command_type, entry in menu.items():
+            if command_type in shapes:
+                schema = closed(shapes[command_type])
+                found = [e.message for e in OAS30Validator(schema).iter_errors(entry)]
+                assert found == [], (command_type, entry)
+                checked += 1
+    assert checked or not shapes
+
+
 @pytest.mark.parametrize("ruleset", [CARCASSONNE, SOUTH_SEAS, CATAN], ids=lambda r: r.name)
 def test_every_command_type_is_described_and_nothing_else(ruleset):
     assert set(ruleset.command_shapes()) == set(ruleset.command_types())
+    assert set(ruleset.menu_shapes()) <= set(ruleset.command_types())
 
 
 @pytest.mark.parametrize("ruleset", [CARCASSONNE, SOUTH_SEAS, CATAN], ids=lambda r: r.name)

@@ -51,6 +51,39 @@ SHEEP_TOKEN = about(STR, "a sheep token: 1, 2, 3, 4 or wolf")
 #: a seat and where its shepherd stands
 SHEPHERD = {"seat": SEAT, "x": X, "y": Y, "spot": SPOT}
 
+#: a spot a figure may take, in a menu
+SPOT_CHOICE = record(
+    {"spot": SPOT, "kind": FEATURE_KIND, "sides": array(STR, "the sides it touches")}
+)
+BASE_MENUS = {
+    "draw_tile": record({"tiles": mapping(INT, "tile id -> copies that may be drawn")}),
+    "place_tile": record(
+        {
+            "tile": TILE,
+            "placements": array(
+                record(
+                    {
+                        "x": X,
+                        "y": Y,
+                        "rotation": PLACE_TILE.fields["rotation"],
+                        "spots": array(SPOT_CHOICE, "where a follower could then go"),
+                    }
+                ),
+                "every place and rotation where the tile fits",
+            ),
+        }
+    ),
+    "place_follower": record(
+        {
+            "x": X,
+            "y": Y,
+            "spots": array(SPOT_CHOICE, "where a follower may go"),
+            "figures": optional(mapping(array(SPOT_CHOICE), "figure -> where it may go")),
+        }
+    ),
+    "skip": record({}),
+}
+
 BASE = Part(
     "base",
     "Carcassonne",
@@ -79,6 +112,7 @@ BASE = Part(
         ),
         "skip": SKIP,
     },
+    menus=BASE_MENUS,
     events={
         "game_started": event(
             "The game's set-up: options, seats, figures per seat, the start tile and the stack.",
@@ -161,6 +195,10 @@ HILLS_SHEEP = Part(
             "Name the sheep token drawn (external randomness only).", {"token": SHEEP_TOKEN}
         ),
     },
+    menus={
+        "tend_flock": record({"action": array(one_of("grow", "gather"))}),
+        "draw_sheep": record({"tokens": mapping(INT, "token -> how many are in the bag")}),
+    },
     events={
         "tile_hidden": event(
             "A tile drawn blind went under the hill just drawn. Only its tile is secret:"
@@ -234,6 +272,10 @@ WHEEL_OF_FORTUNE = Part(
             "The plague: take back one of your followers on the land.",
             {"x": X, "y": Y, "spot": SPOT},
         ),
+    },
+    menus={
+        "place_on_wheel": array(record({"sector": STR, "space": INT}), "the free crown spaces"),
+        "remove_follower": array(record({"x": X, "y": Y, "spot": SPOT}), "your followers"),
     },
     events={
         "wheel_turned": event(
