@@ -17,9 +17,7 @@ import argparse
 import json
 import multiprocessing
 import os
-import secrets
 import statistics
-import subprocess
 import sys
 import time
 import uuid
@@ -29,6 +27,7 @@ import psycopg
 import requests
 from machine import machine
 from postgres import create_database, server_for
+from serving import migrated_with_key, serving
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
@@ -126,62 +125,21 @@ def main() -> int:
         pg_version = conn.execute("SHOW server_version").fetchone()[0]
         sync_commit = conn.execute("SHOW synchronous_commit").fetchone()[0]
         fsync = conn.execute("SHOW fsync").fetchone()[0]
-    gunicorn = None
     try:
-        from service.store import keys
-        from service.store.migrate import migrate
-
-        migrate(url)
-        with psycopg.connect(url) as conn:
-            _, api_key = keys.create_key(conn, "bench")
-        port = 18000 + secrets.randbelow(1000)
-        env = {
-            **os.environ,
-            "DATABASE_URL": url,
-            "RATE_LIMIT": "10000000 per minute",
-            "LOG_LEVEL": "WARNING",
-            "DB_POOL_MAX": "16",
-        }
-        gunicorn = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "service.cli",
-                "serve",
-                "--no-migrate",
-                "--bind",
-                f"127.0.0.1:{port}",
-                "--workers",
-                str(args.workers),
-            ],
-            cwd=REPO,
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        base = f"http://127.0.0.1:{port}"
-        for _ in range(100):
-            try:
-                if requests.get(base + "/readyz", timeout=1).status_code == 200:
-                    break
-            except requests.ConnectionError:
-                time.sleep(0.2)
-        print(f"[{label}] {args.clients} clients for {args.seconds:.0f}s against {base}")
-        deadline = time.time() + args.seconds
-        started = time.time()
-        with multiprocessing.Pool(args.clients) as pool:
-            runs = pool.map(play_games, [(base, api_key, deadline, i) for i in range(args.clients)])
-        elapsed = time.time() - started
-        gunicorn.terminate()
-        gunicorn.wait(20)
-        gunicorn = None
+        api_key = migrated_with_key(url)
+        with serving(url, args.workers, DB_POOL_MAX="16") as base:
+            print(f"[{label}] {args.clients} clients for {args.seconds:.0f}s against {base}")
+            deadline = time.time() + args.seconds
+            started = time.time()
+            with multiprocessing.Pool(args.clients) as pool:
+                work = [(base, api_key, deadline, i) for i in range(args.clients)]
+                runs = pool.map(play_games, work)
+            elapsed = time.time() - started
         latencies = [x for run in runs for x in run["latencies"]]
         moves_per_second = len(latencies) / elapsed
         print(f"[{label}] measuring single-row commit ceiling with {args.clients} connections")
         ceiling = commit_ceiling(url, args.clients, min(args.seconds, 10))
     finally:
-        if gunicorn is not None:
-            gunicorn.kill()
         with psycopg.connect(server_url, autocommit=True) as conn:
             conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
         if server is not None:

@@ -1,5 +1,5 @@
 """Command line: ``serve``, ``migrate``, ``keys create|revoke|list``, ``prune-idempotency``,
-``openapi``, ``play``.
+``deliver-webhooks``, ``prune-webhooks``, ``openapi``, ``play``.
 
 With no ``DATABASE_URL`` the commands that need a database start the embedded
 PostgreSQL under ``var/`` (see :mod:`service.store.embedded`).
@@ -31,11 +31,27 @@ def database_url(cleanup_mode: str | None = "stop"):
     yield server.get_uri(), server
 
 
-def cmd_migrate(args: argparse.Namespace) -> int:
+def migrate_as_owner(url: str) -> list[str]:
+    """Apply pending migrations as the owner and, given ``APP_DATABASE_URL``, make the
+    service role log in with it (see :mod:`service.store.roles`)."""
     from service.store.migrate import migrate
+    from service.store.roles import ensure_service_login
+
+    applied = migrate(url)
+    if os.environ.get("APP_DATABASE_URL"):
+        print(ensure_service_login(url, os.environ["APP_DATABASE_URL"]), flush=True)
+    return applied
+
+
+def cmd_migrate(args: argparse.Namespace) -> int:
+    from service.store.roles import ServiceLoginError
 
     with database_url() as (url, _):
-        applied = migrate(url)
+        try:
+            applied = migrate_as_owner(url)
+        except ServiceLoginError as exc:
+            print(exc, file=sys.stderr)
+            return 1
     print("applied: " + (", ".join(applied) if applied else "nothing (up to date)"))
     return 0
 
@@ -71,6 +87,53 @@ def cmd_prune_idempotency(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_deliver_webhooks(args: argparse.Namespace) -> int:
+    """Send webhook deliveries in the foreground, as the service's role, beside (or
+    instead of, with WEBHOOK_WORKER=0) the threads of the service's processes."""
+    import signal
+    import threading
+
+    from service.api import delivery_policy, ruleset_lookup
+    from service.app.delivery import DeliveryWorker
+    from service.config import Settings
+    from service.store import Database
+
+    with database_url() as (url, _):
+        settings = Settings(database_url=url)
+        db = Database(settings.service_database_url(), max_size=settings.webhook_batch + 1)
+        lookup, _names = ruleset_lookup(settings.load_extra_rulesets())
+        worker = DeliveryWorker(db, lookup, delivery_policy(settings))
+        try:
+            if args.once:
+                sent = 0
+                while claimed := worker.run_once():
+                    sent += claimed
+                print(f"sent {sent} deliveries")
+                return 0
+            stop = threading.Event()
+            for signum in (signal.SIGINT, signal.SIGTERM):
+                signal.signal(signum, lambda *_: stop.set())
+            print("delivering webhooks (Ctrl-C to stop)", flush=True)
+            worker.run(stop)
+        finally:
+            db.close()
+    return 0
+
+
+def cmd_prune_webhooks(args: argparse.Namespace) -> int:
+    from datetime import timedelta
+
+    from service.store import webhooks
+
+    with database_url() as (url, _), psycopg.connect(url) as conn:
+        removed = webhooks.prune(conn, timedelta(hours=args.older_than_hours))
+    print(
+        f"removed {removed} delivered or failed webhook deliveries older than"
+        f" {args.older_than_hours} h"
+    )
+    return 0
+
+
 def _dev_key(url: str) -> None:
     """On an empty embedded database, create a development key and print it."""
     from service.store import keys
@@ -101,20 +164,36 @@ def _dev_signing_key() -> None:
     os.environ["HEAD_SIGNING_KEY"] = path.read_text().strip()
 
 
+@contextmanager
+def serving_database(migrate: bool):
+    """The owner's URL (configured or embedded) and the embedded server, as
+    :func:`database_url`; or, where only ``APP_DATABASE_URL`` is given (the Helm
+    chart's API pods, which never hold the owner's credentials), no owner at all."""
+    if os.environ.get("APP_DATABASE_URL") and not os.environ.get("DATABASE_URL"):
+        if migrate:
+            raise SystemExit(
+                "serve: migrating needs the owner's DATABASE_URL; with only APP_DATABASE_URL"
+                " run with --no-migrate (AUTO_MIGRATE=0) and migrate separately"
+            )
+        yield None, None
+        return
+    with database_url() as found:
+        yield found
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     from gunicorn.app.base import BaseApplication
-
-    from service.store.migrate import migrate
 
     if not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
         # One /metrics over all gunicorn workers: each writes its samples here.
         import tempfile
 
         os.environ["PROMETHEUS_MULTIPROC_DIR"] = tempfile.mkdtemp(prefix="tilegames-metrics-")
-    with database_url() as (url, server):
-        os.environ["DATABASE_URL"] = url
+    with serving_database(args.migrate) as (url, server):
+        if url is not None:
+            os.environ["DATABASE_URL"] = url
         if args.migrate:
-            migrate(url)
+            migrate_as_owner(url)
         if server is not None:
             _dev_key(url)
             _dev_signing_key()
@@ -240,6 +319,24 @@ def parser() -> argparse.ArgumentParser:
         "--older-than-hours", type=float, default=24.0, help="retention in hours (default 24)"
     )
     prune.set_defaults(func=cmd_prune_idempotency)
+
+    deliver = sub.add_parser(
+        "deliver-webhooks",
+        help="send webhook deliveries in the foreground (WEBHOOK_* settings, see README)",
+    )
+    deliver.add_argument(
+        "--once", action="store_true", help="send what is due now, then exit (e.g. from cron)"
+    )
+    deliver.set_defaults(func=cmd_deliver_webhooks)
+
+    prune_hooks = sub.add_parser(
+        "prune-webhooks",
+        help="forget delivered and failed webhook deliveries past their retention",
+    )
+    prune_hooks.add_argument(
+        "--older-than-hours", type=float, default=24.0 * 7, help="retention (default 168 h)"
+    )
+    prune_hooks.set_defaults(func=cmd_prune_webhooks)
 
     sub.add_parser("openapi", help="print the OpenAPI document").set_defaults(func=cmd_openapi)
 

@@ -43,6 +43,10 @@ class Settings:
     extra_rulesets: str = field(default_factory=lambda: _env("EXTRA_RULESETS", ""))
     sse_poll_seconds: float = field(default_factory=lambda: float(_env("SSE_POLL_SECONDS", "5")))
     sse_max_seconds: float = field(default_factory=lambda: float(_env("SSE_MAX_SECONDS", "600")))
+    #: event streams one credential (API key or seat token) may have open per process
+    sse_streams_per_credential: int = field(
+        default_factory=lambda: int(_env("SSE_STREAMS_PER_CREDENTIAL", "20"))
+    )
     state_cache_size: int = field(default_factory=lambda: int(_env("STATE_CACHE_SIZE", "512")))
     max_body_bytes: int = field(default_factory=lambda: int(_env("MAX_BODY_BYTES", "1048576")))
     #: browser origins allowed to call the API (CORS), comma-separated; "*" for any
@@ -51,6 +55,31 @@ class Settings:
             o.strip() for o in _env("CORS_ORIGINS", "").split(",") if o.strip()
         )
     )
+
+    #: "0": no webhook delivery thread in the service's processes (run
+    #: ``python -m service.cli deliver-webhooks`` instead)
+    webhook_worker: bool = field(default_factory=lambda: _env("WEBHOOK_WORKER", "1") != "0")
+    #: "0": webhook URLs must be https://; else http:// to a loopback address is allowed
+    #: too (tests, development)
+    webhook_allow_loopback: bool = field(
+        default_factory=lambda: _env("WEBHOOK_ALLOW_LOOPBACK", "1") != "0"
+    )
+    #: seconds one webhook POST may take
+    webhook_timeout: float = field(default_factory=lambda: float(_env("WEBHOOK_TIMEOUT", "10")))
+    #: seconds a claimed delivery stays with its worker before another may send it
+    webhook_lease: float = field(default_factory=lambda: float(_env("WEBHOOK_LEASE", "60")))
+    webhook_max_attempts: int = field(
+        default_factory=lambda: int(_env("WEBHOOK_MAX_ATTEMPTS", "15"))
+    )
+    #: seconds before the second attempt, doubled for each one after, up to the max
+    webhook_backoff: float = field(default_factory=lambda: float(_env("WEBHOOK_BACKOFF", "5")))
+    webhook_backoff_max: float = field(
+        default_factory=lambda: float(_env("WEBHOOK_BACKOFF_MAX", "3600"))
+    )
+    #: deliveries one worker sends at once
+    webhook_batch: int = field(default_factory=lambda: int(_env("WEBHOOK_BATCH", "4")))
+    #: seconds an idle worker waits before it looks for due deliveries again
+    webhook_poll: float = field(default_factory=lambda: float(_env("WEBHOOK_POLL", "1")))
 
     def service_database_url(self) -> str:
         return self.app_database_url or service_url(self.database_url)

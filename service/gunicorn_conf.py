@@ -41,10 +41,15 @@ control_socket_disable = True
 
 def post_worker_init(worker):
     """Requests gunicorn itself refuses (bad framing, oversize URL or headers) are
-    answered as problem+json, like the application's errors."""
+    answered as problem+json, like the application's errors; webhooks are sent."""
     from service.api.framing import install
 
     install(worker)
+    # Each worker process sends webhook deliveries in a background thread, unless the
+    # operator runs `service.cli deliver-webhooks` instead (WEBHOOK_WORKER=0).
+    runtime = worker.wsgi.extensions["tilegames"]
+    if runtime.settings.webhook_worker:
+        runtime.deliveries.start()
 
 
 def child_exit(server, worker):

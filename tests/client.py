@@ -108,3 +108,15 @@ def play_to_end(
         version, awaiting = body["version"], body["awaiting"]
         record.append({"seat": seat, "command": command})
     return record, state
+
+
+def carcassonne_turns(log: list[dict]) -> list[dict]:
+    """The draws that began each turn of a Carcassonne log (events as the API gives
+    them): every ``tile_drawn`` but those of tiles that fit nowhere, which are set aside
+    and drawn again in the same turn."""
+    following = [*log[1:], None]
+    return [
+        event
+        for event, after in zip(log, following, strict=True)
+        if event["type"] == "tile_drawn" and (after is None or after["type"] != "tile_set_aside")
+    ]

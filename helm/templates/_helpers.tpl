@@ -58,27 +58,48 @@ app.kubernetes.io/instance: {{ .Release.Name }}
 {{- end }}
 {{- end }}
 
-{{/* Fails the render unless the database URL is given one way or the other. */}}
+{{/* Fails the render unless both database URLs are given one way or the other. */}}
 {{- define "tilegames.validateDatabase" -}}
-{{- if and (not .Values.database.url) (not .Values.database.existingSecret) }}
-{{- fail "set database.existingSecret (a Secret holding DATABASE_URL) or database.url: the service must not fall back to an embedded PostgreSQL in a cluster" }}
+{{- $db := .Values.database }}
+{{- if and (not $db.url) (not $db.existingSecret) }}
+{{- fail "set database.existingSecret (a Secret holding DATABASE_URL and APP_DATABASE_URL) or database.url and database.appUrl: the service must not fall back to an embedded PostgreSQL in a cluster" }}
 {{- end }}
-{{- if and .Values.database.url .Values.database.existingSecret }}
+{{- if and $db.url $db.existingSecret }}
 {{- fail "set only one of database.url and database.existingSecret" }}
 {{- end }}
+{{- if and $db.url (not $db.appUrl) }}
+{{- fail "set database.appUrl, the API pods' own connection as the least-privileged role tilegames_app (e.g. postgresql://tilegames_app:PASSWORD@db:5432/games): they never get the owner's database.url" }}
+{{- end }}
+{{- if and $db.appUrl $db.existingSecret }}
+{{- fail "database.appUrl goes with database.url; with database.existingSecret put it in that Secret under database.appExistingSecretKey" }}
+{{- end }}
+{{- range $name := list "DATABASE_URL" "APP_DATABASE_URL" }}
+{{- if hasKey $.Values.secretEnv $name }}
+{{- fail (printf "%s comes from the database values, not secretEnv" $name) }}
+{{- end }}
+{{- end }}
 {{- end }}
 
-{{/* The Secret the API pods read DATABASE_URL from, and its key. */}}
-{{- define "tilegames.databaseSecretName" -}}
-{{- default (include "tilegames.fullname" .) .Values.database.existingSecret }}
-{{- end }}
-
-{{- define "tilegames.databaseSecretKey" -}}
-{{- if .Values.database.existingSecret }}
-{{- .Values.database.existingSecretKey }}
-{{- else -}}
-DATABASE_URL
-{{- end }}
+{{/*
+One database URL as an EnvVar read from its Secret: (dict "root" $ "role" "owner") for
+DATABASE_URL, the schema owner's (the migration Job, the pruning CronJob), or "app" for
+APP_DATABASE_URL, the service role's (the API pods). "secret" names another Secret
+holding the chart's keys (the migration hook's own copy).
+*/}}
+{{- define "tilegames.databaseEnv" -}}
+{{- $db := .root.Values.database }}
+{{- $owner := eq .role "owner" }}
+{{- $chartKey := ternary "DATABASE_URL" "APP_DATABASE_URL" $owner -}}
+- name: {{ $chartKey }}
+  valueFrom:
+    secretKeyRef:
+      {{- if $db.existingSecret }}
+      name: {{ $db.existingSecret }}
+      key: {{ ternary $db.existingSecretKey $db.appExistingSecretKey $owner }}
+      {{- else }}
+      name: {{ default (include "tilegames.fullname" .root) .secret }}
+      key: {{ $chartKey }}
+      {{- end }}
 {{- end }}
 
 {{/* Whether the chart manages a Secret of its own. */}}
@@ -129,28 +150,29 @@ securityContext:
   {{- toYaml .Values.podSecurityContext | nindent 2 }}
 {{- end }}
 
-{{/* Container environment of the Deployment and the CronJob: the ConfigMap, DATABASE_URL and secretEnv from their Secrets, and the extras. */}}
+{{/*
+Container environment of the Deployment and the CronJob: the ConfigMap, one database URL
+("role": "app" for the API pods, "owner" for the CronJob; see tilegames.databaseEnv),
+secretEnv from the chart's Secret, and the extras. Called with (dict "root" $ "role" ...).
+*/}}
 {{- define "tilegames.containerEnv" -}}
+{{- $ := .root -}}
 envFrom:
   - configMapRef:
-      name: {{ include "tilegames.fullname" . }}
-  {{- with .Values.extraEnvFrom }}
+      name: {{ include "tilegames.fullname" $ }}
+  {{- with $.Values.extraEnvFrom }}
   {{- toYaml . | nindent 2 }}
   {{- end }}
 env:
-  - name: DATABASE_URL
-    valueFrom:
-      secretKeyRef:
-        name: {{ include "tilegames.databaseSecretName" . }}
-        key: {{ include "tilegames.databaseSecretKey" . }}
-  {{- range $key, $_ := .Values.secretEnv }}
+  {{- include "tilegames.databaseEnv" (dict "root" $ "role" .role) | nindent 2 }}
+  {{- range $key, $_ := $.Values.secretEnv }}
   - name: {{ $key }}
     valueFrom:
       secretKeyRef:
         name: {{ include "tilegames.fullname" $ }}
         key: {{ $key }}
   {{- end }}
-  {{- with .Values.extraEnv }}
+  {{- with $.Values.extraEnv }}
   {{- toYaml . | nindent 2 }}
   {{- end }}
 {{- end }}

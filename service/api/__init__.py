@@ -20,6 +20,7 @@ from service.api import (
     play,
     problems,
     ratelimit,
+    webhooks,
 )
 from service.api.apidoc import API_DESCRIPTION, TAGS
 from service.api.auth import SECURITY_SCHEMES, rate_limit_key
@@ -27,7 +28,10 @@ from service.api.observability import configure_logging, install
 from service.api.ratelimit import storage_uri
 from service.api.runtime import Runtime
 from service.api.schemas import EventEnvelopeSchema, ProblemSchema
+from service.api.stream_hub import StreamHub, StreamSlots
 from service.app import GameService
+from service.app.delivery import DeliveryPolicy, DeliveryWorker
+from service.app.webhooks import Webhooks
 from service.config import Settings
 from service.rules.core import Ruleset
 from service.store import Database, HeadSigner
@@ -53,11 +57,25 @@ class ProblemApi(Api):
         self.spec.components.response("DEFAULT_ERROR", response, lazy=True)
 
 
-def _lookup(extra: list[Ruleset]):
+def ruleset_lookup(extra: list[Ruleset]):
+    """Every ruleset served (the registry's and ``extra``): a lookup by name, and the
+    names."""
     from service.rules.registry import all_rulesets
 
     table = {r.name: r for r in [*all_rulesets(), *extra]}
     return table.get, sorted(table)
+
+
+def delivery_policy(settings: Settings) -> DeliveryPolicy:
+    return DeliveryPolicy(
+        timeout=settings.webhook_timeout,
+        lease=settings.webhook_lease,
+        max_attempts=settings.webhook_max_attempts,
+        backoff=settings.webhook_backoff,
+        backoff_max=settings.webhook_backoff_max,
+        batch=settings.webhook_batch,
+        poll=settings.webhook_poll,
+    )
 
 
 def create_app(settings: Settings | None = None, *, extra_rulesets: list[Ruleset] = ()) -> Flask:
@@ -76,7 +94,7 @@ def create_app(settings: Settings | None = None, *, extra_rulesets: list[Ruleset
         RATELIMIT_HEADERS_ENABLED=False,
         JSON_SORT_KEYS=False,
     )
-    lookup, names = _lookup([*settings.load_extra_rulesets(), *extra_rulesets])
+    lookup, names = ruleset_lookup([*settings.load_extra_rulesets(), *extra_rulesets])
     url = settings.service_database_url()
     db = Database(
         url,
@@ -84,18 +102,26 @@ def create_app(settings: Settings | None = None, *, extra_rulesets: list[Ruleset
         timeout=settings.db_pool_timeout,
         statement_timeout=settings.db_statement_timeout,
     )
+    game_service = GameService(
+        db,
+        lookup,
+        cache_size=settings.state_cache_size,
+        signer=HeadSigner(settings.head_signing_key) if settings.head_signing_key else None,
+    )
+    listener = Listener(url)
     app.extensions["tilegames"] = Runtime(
         settings=settings,
         db=db,
-        games=GameService(
-            db,
-            lookup,
-            cache_size=settings.state_cache_size,
-            signer=HeadSigner(settings.head_signing_key) if settings.head_signing_key else None,
-        ),
-        listener=Listener(url),
+        games=game_service,
+        listener=listener,
         rulesets=lookup,
         ruleset_names=names,
+        streams=StreamHub(
+            game_service, listener, settings.sse_poll_seconds, settings.sse_max_seconds
+        ),
+        stream_slots=StreamSlots(settings.sse_streams_per_credential),
+        webhooks=Webhooks(db, allow_loopback_http=settings.webhook_allow_loopback),
+        deliveries=DeliveryWorker(db, lookup, delivery_policy(settings)),
     )
     install(app)
     bodies.register(app)
@@ -116,7 +142,7 @@ def create_app(settings: Settings | None = None, *, extra_rulesets: list[Ruleset
     api.spec.components.schema("EventEnvelope", schema=EventEnvelopeSchema)
     for name, schema in contract.components(lookup(n) for n in names).items():
         api.spec.components.schema(name, component=schema)
-    for blueprint in (meta.blp, games.blp, pictures.blp, health.blp):
+    for blueprint in (meta.blp, games.blp, webhooks.blp, pictures.blp, health.blp):
         api.register_blueprint(blueprint)
     app.register_blueprint(docs.blp)  # Swagger UI, from the service itself
     app.register_blueprint(play.blp)  # the browser client, a client of /v1 like any other

@@ -91,10 +91,13 @@ rule violations, `errors: [{field, message}]` for validation errors and
 - `precondition_required` (428): a move without an expected version.
 - `idempotency_key_reused` (422): the `Idempotency-Key` was used for another request.
 - `validation_error` (422): a malformed field, an unknown ruleset, option or bot, a seat
-  count the ruleset does not take; see `errors`.
+  count the ruleset does not take, a `Last-Event-ID` no stream sent; see `errors`.
 - `bad_request` (400): a body that is not JSON.
 - `invalid_cursor` (400): a page cursor this service did not give out.
 - `json_too_deep` (400): arrays and objects nested more than 32 levels deep.
+- `number_out_of_range` (400): an integer of more than 30 digits, a number beyond a
+  double's range (`1e999`), or `NaN`/`Infinity` (which JSON does not have).
+- `duplicate_key` (400): an object naming the same key twice.
 - `invalid_text` (400): a body that is not UTF-8, or a `\\uXXXX` escape leaving half of
   a UTF-16 surrogate pair alone.
 - `body_timeout` (408): a body shorter than its `Content-Length`, or slower than the
@@ -103,8 +106,11 @@ rule violations, `errors: [{field, message}]` for validation errors and
 - `bad_request_framing` (400), `uri_too_long` (414), `headers_too_large` (431): requests
   the HTTP server refuses before reading them (a malformed request line or
   `Content-Length`, a URL or header block over its limits).
+- `precondition_failed` (412): a picture's `If-Match` that names another picture.
 - `unauthorized` (401): missing, malformed, unknown or revoked credentials.
 - `forbidden` (403): valid credentials that may not do this.
+- `unknown_webhook` (404): no webhook endpoint with this id among the API key's own.
+- `too_many_webhooks` (409): the API key has as many webhook endpoints as it may (20).
 - `unknown_game` (404): no game with this id. A game id is a UUID in its canonical form
   (lower case, hyphens at 8-4-4-4-12); any other spelling names no game.
 - `not_found` (404), `method_not_allowed` (405): no such path or method.
@@ -113,6 +119,8 @@ rule violations, `errors: [{field, message}]` for validation errors and
 - `payload_too_large` (413): a body over the size limit (1 MiB by default).
 - `rate_limited` (429): too many requests for this credential; retry after
   `Retry-After` seconds.
+- `too_many_streams` (429): this credential has as many event streams open as it may
+  (`SSE_STREAMS_PER_CREDENTIAL`, 20 by default); close one first.
 - `database_unavailable` (503): the database is unreachable; retry after
   `Retry-After`.
 - `internal_error` (500): a bug; quote `request_id` (also the `X-Request-Id` header).
@@ -139,6 +147,18 @@ open; when the game is over the stream sends `event: end` (`data: {"version": n}
 closes. A stream also closes after a server-set lifetime (10 minutes by default):
 reconnect with `Last-Event-ID` to resume without gaps. Events are redacted for the
 viewer exactly as in a page.
+
+## Webhooks
+
+An API key registers endpoints (`POST /v1/webhooks`: an https URL and event types) and
+from then on gets a signed `POST` for every event of its games of those types:
+`game_ended`, `seat_timed_out`, any type a ruleset logs, or `turn_started`, a notice
+derived for each seat that starts to be awaited. Deliveries are queued in the same
+transaction as the events, retried with exponential backoff and listed with their status
+(`GET /v1/webhooks/{webhook_id}/deliveries`). Each carries `Tilegames-Event-Id` (the
+same on every retry: deliveries come at least once), `Tilegames-Timestamp` and
+`Tilegames-Signature: v1=<hex HMAC-SHA256(secret, "<timestamp>.<body>")>`, keyed with
+the endpoint's secret, which `POST` returns once.
 
 ## Hash chain
 
@@ -197,6 +217,11 @@ TAGS = [
         "description": "The event log, page by page or live over Server-Sent Events.",
     },
     {"name": "validation", "description": "Stateless checks of records played elsewhere."},
+    {
+        "name": "webhooks",
+        "description": "Endpoints an API key registers for event types of its games, and the"
+        " signed deliveries made to them.",
+    },
     {
         "name": "health",
         "description": "Probes and metrics for operators: no credentials, no rate limit.",
@@ -279,6 +304,12 @@ PROBLEMS: dict[str, tuple[str, dict[str, Any]]] = {
         ex.PROBLEM_RECORD_UNAVAILABLE,
     ),
     "unknown_game": ("No such game", ex.PROBLEM_UNKNOWN_GAME),
+    "unknown_webhook": (
+        "No such endpoint (or another API key's)",
+        ex.PROBLEM_UNKNOWN_WEBHOOK,
+    ),
+    "too_many_webhooks": ("An API key with all its endpoints", ex.PROBLEM_TOO_MANY_WEBHOOKS),
+    "webhook_url": ("A plain-http URL to another machine", ex.PROBLEM_WEBHOOK_URL),
 }
 
 _STATUS_TEXT = {

@@ -6,12 +6,19 @@ cannot take. Each refusal is a problem with its own code:
 - ``unsupported_media_type`` (415): a body not sent as ``application/json``;
 - ``invalid_text`` (400): bytes that are not UTF-8, or a ``\\uXXXX`` escape that leaves
   half of a UTF-16 surrogate pair alone (no text can hold it);
-- ``json_too_deep`` (400): arrays and objects nested more than :data:`MAX_DEPTH` deep.
+- ``json_too_deep`` (400): arrays and objects nested more than :data:`MAX_DEPTH` deep;
+- ``number_out_of_range`` (400): an integer of more than :data:`MAX_INTEGER_DIGITS`
+  digits (Python's ``int`` refuses past 4,300 digits, and no field takes one that long),
+  a number no double holds (``1e999``), or ``NaN``/``Infinity`` (not JSON at all);
+- ``duplicate_key`` (400): an object naming one key twice, which parsers read
+  differently (the last wins here, the first elsewhere), so no two readers of a record
+  could disagree about what it said.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import re
 from typing import Any
 
@@ -22,6 +29,57 @@ from service.api.problems import problem
 
 #: the deepest nesting of arrays and objects a body may have (a move is about 4 deep)
 MAX_DEPTH = 32
+#: the most digits an integer in a body may have (versions and seqs stay below 2**62)
+MAX_INTEGER_DIGITS = 30
+
+
+class Refused(Exception):
+    """A body the decoder found no endpoint may read: its problem's code and detail."""
+
+    def __init__(self, code: str, detail: str) -> None:
+        super().__init__(detail)
+        self.code, self.detail = code, detail
+
+
+def _integer(digits: str) -> int:
+    if len(digits.lstrip("-")) > MAX_INTEGER_DIGITS:
+        raise Refused(
+            "number_out_of_range", f"integers may have at most {MAX_INTEGER_DIGITS} digits"
+        )
+    return int(digits)
+
+
+def _finite(literal: str) -> float:
+    number = float(literal)
+    if math.isinf(number):
+        raise Refused("number_out_of_range", f"{literal[:40]} is beyond a double's range")
+    return number
+
+
+def _no_constant(name: str) -> None:
+    raise Refused("number_out_of_range", f"{name} is not a JSON number")
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    found = dict(pairs)
+    if len(found) < len(pairs):
+        seen: set[str] = set()
+        twice = next(key for key, _ in pairs if key in seen or seen.add(key))
+        raise Refused("duplicate_key", f"the key {twice[:40]!r} appears twice in one object")
+    return found
+
+
+def strict_json(text: str) -> Any:
+    """``text`` decoded, or :class:`Refused` for what no endpoint may read (numbers out
+    of range, duplicate keys); malformed JSON raises ``ValueError`` as ``json`` does."""
+    return json.loads(
+        text,
+        object_pairs_hook=_unique_keys,
+        parse_int=_integer,
+        parse_float=_finite,
+        parse_constant=_no_constant,
+    )
+
 
 _STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
 _BRACKET = re.compile(r"[\[\]{}]")
@@ -94,16 +152,16 @@ def check_body() -> Response | None:
         return problem(
             400, "json_too_deep", f"arrays and objects may nest at most {MAX_DEPTH} levels deep"
         )
-    # Only an escape can spell a surrogate in UTF-8 text; decoding is needed to pair them.
-    if "\\u" in text or "\\U" in text:
-        try:
-            decoded = json.loads(text)
-        except ValueError:
-            return None  # malformed: the parser's own 400 says where
-        if _has_lone_surrogate(decoded):
-            return problem(
-                400, "invalid_text", "a \\u escape leaves half of a UTF-16 surrogate pair alone"
-            )
+    try:
+        decoded = strict_json(text)
+    except Refused as refused:
+        return problem(400, refused.code, refused.detail)
+    except ValueError:
+        return None  # malformed: the parser's own 400 says where
+    if _has_lone_surrogate(decoded):
+        return problem(
+            400, "invalid_text", "a \\u escape leaves half of a UTF-16 surrogate pair alone"
+        )
     return None
 
 

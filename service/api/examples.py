@@ -102,6 +102,99 @@ GAME_PAGE = {
     "MWU5OWE5NWUtMjc0Zi00ZTUwLTgxMjQtYTcwYTUxODI5OWJm",
 }
 
+# -- webhooks: an endpoint, its secret (once), its deliveries, one delivery's body -----
+
+WEBHOOK_ID = "5f0c6a1e-9d3b-4d8e-a4a7-0c1b2d3e4f50"
+WEBHOOK = {
+    "id": WEBHOOK_ID,
+    "url": "https://portal.example/hooks/tilegames",
+    "event_types": ["game_ended", "turn_started"],
+    "description": "portal production",
+    "created_at": "2026-11-21T02:50:12.118034+00:00",
+}
+CREATED_WEBHOOK = {**WEBHOOK, "secret": "whsec_kx5Yw2S0bq7u1Yx3nQ9r0m8Z4c6v2b1n7a5s3d9f0gE"}
+WEBHOOK_LIST = {"webhooks": [WEBHOOK]}
+CREATE_WEBHOOK_REQUESTS = {
+    "ends_and_turns": {
+        "summary": "Games ending and turns starting",
+        "value": {
+            "url": "https://portal.example/hooks/tilegames",
+            "event_types": ["game_ended", "turn_started"],
+            "description": "portal production",
+        },
+    },
+    "timeouts": {
+        "summary": "Seats whose time ran out, to a local receiver (tests, development)",
+        "value": {"url": "http://127.0.0.1:9000/hooks", "event_types": ["seat_timed_out"]},
+    },
+}
+# GET /v1/webhooks/{id}/deliveries?limit=2: Ada's turn, delivered at the first try, and
+# before it the end of another game, after two failed attempts (the receiver answered
+# 503), waiting for the third.
+DELIVERY_PAGE = {
+    "webhook_id": WEBHOOK_ID,
+    "deliveries": [
+        {
+            "id": 4712,
+            "event_id": f"{GAME_ID}:238:turn_started:0",
+            "type": "turn_started",
+            "game_id": GAME_ID,
+            "seq": 238,
+            "seat": 0,
+            "status": "delivered",
+            "attempts": 1,
+            "next_attempt_at": None,
+            "last_status": 204,
+            "last_error": None,
+            "delivered_at": "2026-11-21T03:10:07.211370+00:00",
+            "created_at": "2026-11-21T03:10:07.190561+00:00",
+        },
+        {
+            "id": 4711,
+            "event_id": "1e99a95e-274f-4e50-8124-a70a518299bf:242",
+            "type": "game_ended",
+            "game_id": "1e99a95e-274f-4e50-8124-a70a518299bf",
+            "seq": 242,
+            "seat": None,
+            "status": "pending",
+            "attempts": 2,
+            "next_attempt_at": "2026-11-21T03:10:21.503117+00:00",
+            "last_status": 503,
+            "last_error": "HTTP 503: busy",
+            "delivered_at": None,
+            "created_at": "2026-11-21T03:10:06.019736+00:00",
+        },
+    ],
+    "next_cursor": "ZDQ3MTE",
+}
+# The body of a turn_started delivery (POSTed to the endpoint, signed).
+TURN_STARTED_DELIVERY = {
+    "id": f"{GAME_ID}:238:turn_started:0",
+    "type": "turn_started",
+    "game_id": GAME_ID,
+    "ruleset": "carcassonne",
+    "seq": 238,
+    "seat": 0,
+    "occurred_at": "2026-11-21T03:09:58.190561+00:00",
+    "data": {
+        "seat": 0,
+        "name": "Ada",
+        "bot": None,
+        "decisions": [
+            {
+                "id": "d118",
+                "seat": 0,
+                "kind": "place_tile",
+                "decision": "place_tile",
+                "commands": ["place_tile"],
+                "tile": "BA/CRr",
+            }
+        ],
+    },
+    "redacted": False,
+    "webhook_id": WEBHOOK_ID,
+}
+
 # GET /v1/games/{id}/export of a finished game between the greedy and the random bot
 # (its record cut to its first 4 of 142 steps).
 GAME_EXPORT = {
@@ -860,6 +953,42 @@ PROBLEM_UNKNOWN_GAME = {
     "status": 404,
     "title": "No such game",
     "type": "urn:tilegames:problem:unknown_game",
+    "request_id": "9be83af72329458598132b36dbfeeeff",
+}
+
+PROBLEM_UNKNOWN_WEBHOOK = {
+    "code": "unknown_webhook",
+    "detail": "no webhook endpoint 00000000-0000-0000-0000-000000000000",
+    "instance": "/v1/webhooks/00000000-0000-0000-0000-000000000000",
+    "status": 404,
+    "title": "No such webhook endpoint",
+    "type": "urn:tilegames:problem:unknown_webhook",
+    "request_id": "9be83af72329458598132b36dbfeeeff",
+}
+
+PROBLEM_TOO_MANY_WEBHOOKS = {
+    "code": "too_many_webhooks",
+    "detail": "an API key may have 20 endpoints; delete one first",
+    "instance": "/v1/webhooks",
+    "status": 409,
+    "title": "This API key has all the endpoints it may",
+    "type": "urn:tilegames:problem:too_many_webhooks",
+    "request_id": "9be83af72329458598132b36dbfeeeff",
+}
+
+PROBLEM_WEBHOOK_URL = {
+    "code": "validation_error",
+    "detail": "url: must be an https:// URL (or http:// to 127.0.0.1, ::1 or localhost)",
+    "errors": [
+        {
+            "field": "url",
+            "message": "must be an https:// URL (or http:// to 127.0.0.1, ::1 or localhost)",
+        }
+    ],
+    "instance": "/v1/webhooks",
+    "status": 422,
+    "title": "The request is not valid",
+    "type": "urn:tilegames:problem:validation_error",
     "request_id": "9be83af72329458598132b36dbfeeeff",
 }
 

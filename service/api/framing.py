@@ -13,12 +13,19 @@ timeout of ``REQUEST_READ_TIMEOUT`` seconds (default 10) while the application r
 a client that announces a body and sends less, or sends it too slowly, gets a 408
 ``body_timeout`` instead of holding a worker thread until the worker times out.
 (gunicorn already waits for the first bytes of a request outside its thread pool.)
+
+It also lets event streams go: an event stream's request hands its connection to the
+process's stream hub (``sse.py``, ``stream_hub.py``) and its thread returns to the pool.
+The worker gives each request a way to do that (``sse.HAND_OVER`` in the WSGI environ,
+with the status and headers the application started its response with in
+``sse.RESPONSE_HEAD``), and forgets a connection handed over instead of closing it.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import threading
 from http import HTTPStatus
 from typing import Any
 
@@ -78,8 +85,46 @@ READ_TIMEOUT = float(os.environ.get("REQUEST_READ_TIMEOUT", "10"))
 
 
 class BoundedThreadWorker(ThreadWorker):
-    """gunicorn's gthread worker, with a timeout on each request's socket."""
+    """gunicorn's gthread worker, with a timeout on each request's socket, that lets a
+    request hand its connection over to the stream hub."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._handed_over: set[Any] = set()  # sockets gunicorn must neither close nor reuse
+        self._handed_over_lock = threading.Lock()
+
+    def load_wsgi(self) -> None:
+        super().load_wsgi()
+        self.wsgi = self._offering_hand_over(self.wsgi)
+
+    def _offering_hand_over(self, app: Any) -> Any:
+        from service.api.sse import HAND_OVER, RESPONSE_HEAD
+
+        def wsgi(environ: dict, start_response: Any) -> Any:
+            def start(status: str, headers: list, exc_info: Any = None) -> Any:
+                environ[RESPONSE_HEAD] = (status, headers)
+                return start_response(status, headers, exc_info)
+
+            def hand_over() -> Any:
+                sock = environ["gunicorn.socket"]
+                with self._handed_over_lock:
+                    self._handed_over.add(sock)
+                return sock
+
+            environ[HAND_OVER] = hand_over
+            return app(environ, start)
+
+        return wsgi
 
     def handle_request(self, req: Any, conn: Any) -> Any:
         conn.sock.settimeout(READ_TIMEOUT)  # reset to blocking for the next request
         return super().handle_request(req, conn)
+
+    def finish_request(self, conn: Any, fs: Any) -> None:
+        with self._handed_over_lock:
+            handed_over = conn.sock in self._handed_over
+            self._handed_over.discard(conn.sock)
+        if handed_over:
+            self.nr_conns -= 1  # the stream hub has it now, and closes it when done
+            return
+        super().finish_request(conn, fs)

@@ -339,7 +339,9 @@ class Events(MethodView):
         events after `after` (or after `Last-Event-ID` on reconnection), then new ones
         as they are committed; `: keep-alive` comments while nothing happens; and
         `event: end` with `{"version": n}` once the game is over. The stream also closes
-        after a server-set lifetime: reconnect with `Last-Event-ID` to resume.
+        after a server-set lifetime: reconnect with `Last-Event-ID` to resume. Each
+        credential may have a few streams open at once (20 by default); one more gets
+        429 `too_many_streams`.
 
         **Events.** `type` and `data` are the ruleset's (see its docs); the first is
         always `game_started`, whose `rules_version` names the shape the log was
@@ -356,11 +358,9 @@ class Events(MethodView):
         """
         found = require_credential()
         if "text/event-stream" in request.headers.get("Accept", ""):
-            after = query["after"]
-            last_id = request.headers.get("Last-Event-ID", "")
-            if last_id.isdigit():
-                after = max(after, int(last_id))
-            return event_stream(game_id, found.seat_token, after)
+            after = max(query["after"], last_event_id())
+            key_id = found.api_key.id if found.api_key else None
+            return event_stream(game_id, found.seat_token, key_id, after)
         outcome = runtime().games.events(game_id, found.seat_token, query["after"], query["limit"])
         body, status, headers = reply(outcome)
         if outcome.body["next_after"] is not None:
@@ -368,6 +368,23 @@ class Events(MethodView):
             nxt = f"/v1/games/{game_id}/events?after={after}&limit={query['limit']}"
             headers["Link"] = f'<{nxt}>; rel="next"'
         return body, status, headers
+
+
+#: a Last-Event-ID this service gave out: an event's seq, in ASCII digits (not "²")
+_LAST_EVENT_ID_RE = re.compile(r"[0-9]{1,19}")
+#: the latest seq ``?after=`` takes (EventsQuerySchema), so the database is never asked
+#: about a number its bigint cannot hold
+_MAX_SEQ = 2**62
+
+
+def last_event_id() -> int:
+    """The seq after which a reconnecting stream resumes (0 without the header)."""
+    text = request.headers.get("Last-Event-ID", "").strip()
+    if not text:
+        return 0
+    if not _LAST_EVENT_ID_RE.fullmatch(text) or int(text) > _MAX_SEQ:
+        raise ValidationFailed("Last-Event-ID", "must be the id of an event the stream sent")
+    return int(text)
 
 
 @blp.route("/<game_id>/legal-moves", parameters=_GAME)

@@ -54,7 +54,7 @@ def register(app: Flask, cors_origins: frozenset[str]) -> None:
             response.headers["Access-Control-Allow-Origin"] = origin
             response.headers["Access-Control-Expose-Headers"] = EXPOSED
             if request.method == "OPTIONS" and "Access-Control-Request-Method" in request.headers:
-                response.headers["Access-Control-Allow-Methods"] = "GET, POST, OPTIONS"
+                response.headers["Access-Control-Allow-Methods"] = "GET, POST, DELETE, OPTIONS"
                 response.headers["Access-Control-Allow-Headers"] = ALLOWED_HEADERS
                 response.headers["Access-Control-Max-Age"] = PREFLIGHT_SECONDS
         return response

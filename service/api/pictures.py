@@ -13,6 +13,7 @@ from flask_smorest import Blueprint
 from service.api import schemas as s
 from service.api.apidoc import GAME_ID_PARAMETER, errors
 from service.api.auth import ANY_CREDENTIAL, require_credential
+from service.api.problems import problem
 from service.api.runtime import runtime
 from service.app.pictures import Picture, board_picture, tile_picture
 from service.pictures import CONTENT_TYPE
@@ -68,7 +69,10 @@ def send(picture: Picture, cache_control: str, vary: tuple[str, ...] = ()) -> Re
     response.set_etag(picture.etag)
     for header in vary:
         response.vary.add(header)
-    return response.make_conditional(request)
+    response = response.make_conditional(request)
+    if response.status_code == 412:  # If-Match named another picture: a problem, no SVG
+        return problem(412, "precondition_failed", "If-Match does not match the picture's ETag")
+    return response
 
 
 BOARD_EXAMPLE = (

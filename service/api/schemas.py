@@ -92,6 +92,7 @@ class ProblemSchema(Schema):
             " unknown_game, unauthorized, forbidden, validation_error, bad_request,"
             " invalid_cursor, game_not_finished, record_unavailable,"
             " idempotency_key_reused, precondition_required, game_over, rate_limited,"
+            " unknown_webhook, too_many_webhooks,"
             " database_unavailable, not_found, method_not_allowed, payload_too_large,"
             " unsupported_media_type, not_acceptable, internal_error",
             "example": "illegal_move",
@@ -302,7 +303,24 @@ class GameSummarySchema(GameItemSchema):
     )
 
 
-class GamesQuerySchema(Schema):
+class PageQuerySchema(Schema):
+    """A cursor-paginated list's page: its position and size."""
+
+    cursor = fields.String(
+        validate=validate.Length(min=1, max=200),
+        metadata={
+            "description": "The previous page's next_cursor (opaque); with the same filters."
+            " Omit for the first page"
+        },
+    )
+    limit = fields.Integer(
+        load_default=20,
+        validate=validate.Range(min=1, max=100),
+        metadata={"description": "Page size", "example": 20},
+    )
+
+
+class GamesQuerySchema(PageQuerySchema):
     ruleset = fields.String(
         validate=validate.Length(min=1, max=64),
         metadata={"description": "Only games of this ruleset", "example": "carcassonne"},
@@ -317,18 +335,6 @@ class GamesQuerySchema(Schema):
             "description": "Only games with a seat of this name (exactly, case included)",
             "example": "Ada",
         },
-    )
-    cursor = fields.String(
-        validate=validate.Length(min=1, max=200),
-        metadata={
-            "description": "The previous page's next_cursor (opaque); with the same filters."
-            " Omit for the first page"
-        },
-    )
-    limit = fields.Integer(
-        load_default=20,
-        validate=validate.Range(min=1, max=100),
-        metadata={"description": "Page size", "example": 20},
     )
 
 
@@ -751,6 +757,148 @@ class ValidateResultSchema(Schema):
         allow_none=True,
         required=True,
         metadata={"description": "The first refused step; null when valid"},
+    )
+
+
+# -- webhooks ----------------------------------------------------------------------------
+
+_WEBHOOK_ID = {
+    "description": "The endpoint's id (UUID)",
+    "example": "5f0c6a1e-9d3b-4d8e-a4a7-0c1b2d3e4f50",
+}
+
+
+class CreateWebhookSchema(Schema):
+    url = fields.String(
+        required=True,
+        validate=[validate.Length(min=1, max=2048), storable_text],
+        metadata={
+            "description": "Where to POST: an https:// URL (or http:// to 127.0.0.1, ::1 or"
+            " localhost, where the operator allows it: tests, development)",
+            "example": "https://portal.example/hooks/tilegames",
+        },
+    )
+    event_types = fields.List(
+        fields.String(validate=validate.Length(min=1, max=64)),
+        required=True,
+        validate=validate.Length(min=1, max=50),
+        metadata={
+            "description": "What to deliver: any event type the rulesets log (`game_ended`,"
+            " `seat_timed_out`, `tile_placed`...), or `turn_started`, a notice derived for"
+            " each seat that starts to be awaited (docs/webhooks.md)",
+            "example": ["game_ended", "turn_started"],
+        },
+    )
+    description = fields.String(
+        load_default="",
+        validate=[validate.Length(max=200), storable_text],
+        metadata={"description": "A note for yourself", "example": "portal production"},
+    )
+
+
+class WebhookSchema(Schema):
+    id = fields.String(required=True, metadata={"format": "uuid", **_WEBHOOK_ID})
+    url = fields.String(
+        required=True, metadata={"example": "https://portal.example/hooks/tilegames"}
+    )
+    event_types = fields.List(
+        fields.String(), required=True, metadata={"example": ["game_ended", "turn_started"]}
+    )
+    description = fields.String(required=True, metadata={"example": "portal production"})
+    created_at = fields.String(
+        required=True, metadata={"example": "2026-11-21T02:52:41.641161+00:00"}
+    )
+
+
+class CreatedWebhookSchema(WebhookSchema):
+    secret = fields.String(
+        required=True,
+        metadata={
+            "description": "The key of the endpoint's signatures (`whsec_...`), shown only this"
+            " once: verify each delivery's `Tilegames-Signature` with it",
+            "example": "whsec_kx5Yw2S0bq7u1Yx3nQ9r0m8Z4c6v2b1n7a5s3d9f0gE",
+        },
+    )
+
+
+class WebhookListSchema(Schema):
+    webhooks = fields.List(
+        fields.Nested(WebhookSchema),
+        required=True,
+        metadata={"description": "The API key's endpoints, oldest first"},
+    )
+
+
+class DeliveriesQuerySchema(PageQuerySchema):
+    status = fields.String(
+        validate=validate.OneOf(["pending", "delivered", "failed"]),
+        metadata={"description": "Only deliveries in this status", "example": "failed"},
+    )
+
+
+class DeliverySchema(Schema):
+    id = fields.Integer(
+        required=True,
+        metadata={"description": "The delivery's id (`Tilegames-Delivery-Id`)", "example": 4711},
+    )
+    event_id = fields.String(
+        required=True,
+        metadata={
+            "description": "What a receiver deduplicates on (`Tilegames-Event-Id`, the body's"
+            " `id`): `<game_id>:<seq>` for an event, `<game_id>:<seq>:turn_started:<seat>`"
+            " for a turn starting",
+            "example": f"{GAME_ID}:57",
+        },
+    )
+    type = fields.String(required=True, metadata={"example": "game_ended"})
+    game_id = fields.String(required=True, metadata={"format": "uuid", **_GAME_ID})
+    seq = fields.Integer(
+        required=True,
+        metadata={"description": "The event's seq (for a notice: the event it follows)"},
+    )
+    seat = fields.Integer(
+        allow_none=True,
+        required=True,
+        metadata={"description": "The seat a turn_started notice is about; null for events"},
+    )
+    status = fields.String(
+        required=True, validate=validate.OneOf(["pending", "delivered", "failed"])
+    )
+    attempts = fields.Integer(
+        required=True, metadata={"description": "Attempts made so far", "example": 1}
+    )
+    next_attempt_at = fields.String(
+        allow_none=True,
+        required=True,
+        metadata={"description": "While pending: when it is tried (again); else null"},
+    )
+    last_status = fields.Integer(
+        allow_none=True,
+        required=True,
+        metadata={"description": "The HTTP status of the last answer; null if none came"},
+    )
+    last_error = fields.String(
+        allow_none=True,
+        required=True,
+        metadata={"description": "What went wrong with the last attempt; null once delivered"},
+    )
+    delivered_at = fields.String(allow_none=True, required=True)
+    created_at = fields.String(
+        required=True, metadata={"description": "When the event was written"}
+    )
+
+
+class DeliveryPageSchema(Schema):
+    webhook_id = fields.String(required=True, metadata={"format": "uuid", **_WEBHOOK_ID})
+    deliveries = fields.List(
+        fields.Nested(DeliverySchema),
+        required=True,
+        metadata={"description": "The page, newest first"},
+    )
+    next_cursor = fields.String(
+        allow_none=True,
+        required=True,
+        metadata={"description": "Pass as ?cursor= for the next page; null on the last page"},
     )
 
 

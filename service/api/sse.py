@@ -1,57 +1,149 @@
 """Following a game live over Server-Sent Events.
 
-The stream first sends the events after ``after`` (or ``Last-Event-ID``), then waits on
-the process's NOTIFY listener and reads whatever was committed since, redacting each
-event for the viewer. A periodic poll covers notices missed while the listener was
-reconnecting. The stream ends when the game is over, or after ``SSE_MAX_SECONDS``
-(clients reconnect with ``Last-Event-ID``). Served by gunicorn's gthread workers, a
-waiting stream holds one thread, not a whole worker.
+The stream first sends the events after ``after`` (or ``Last-Event-ID``), then each
+event as it is committed, redacted for the viewer, with ``: keep-alive`` comments while
+nothing happens. It ends when the game is over (``event: end``), or after
+``SSE_MAX_SECONDS`` (clients reconnect with ``Last-Event-ID``).
+
+Each credential (an API key, or a seat token) may have ``SSE_STREAMS_PER_CREDENTIAL``
+streams open in a worker process; one more gets 429 ``too_many_streams``.
+
+Served by the service's gunicorn worker, the request's thread only checks the request:
+it then hands the connection to the process's :class:`~service.api.stream_hub.StreamHub`,
+which serves every open stream from one thread, so streams pin no worker thread
+(``framing.BoundedThreadWorker`` lets the connection go). Anywhere else (Flask's test
+client, another WSGI server) the stream is a generator that holds its thread, waiting
+on the process's NOTIFY listener.
 """
 
 from __future__ import annotations
 
-import json
+import errno
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
-from flask import Response
+from flask import Response, request
 
-from service.api.runtime import runtime
-from service.app.games import event_item
+from service.api.problems import problem
+from service.api.runtime import Runtime, runtime
+from service.api.stream_hub import KEEP_ALIVE, PAGE, RETRY, end_message, event_message
+from service.app.seats import hash_token
 from service.store import DatabaseUnavailable
 
-PAGE = 500
+#: WSGI environ keys set by the service's gunicorn worker (``framing.py``): a callable
+#: that releases the request's socket from gunicorn and returns it, and the status and
+#: headers the application started its response with
+HAND_OVER = "tilegames.hand_over"
+RESPONSE_HEAD = "tilegames.response_head"
+HEADERS = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
 
 
-def event_stream(game_id: str, seat_token: str | None, after: int) -> Response:
+class HandedOver(BrokenPipeError):
+    """Raised by a stream's body once the hub has its connection. gunicorn takes a
+    broken pipe for a client that went away: it writes nothing more and lets the
+    connection go (the worker does not close it: ``framing.BoundedThreadWorker``)."""
+
+
+def event_stream(game_id: str, seat_token: str | None, api_key_id: str | None, after: int):
     rt = runtime()
     game, ruleset, seat = rt.games.viewer(game_id, seat_token)  # authorise before streaming
-    rt.listener.start()
+    credential = f"seat:{hash_token(seat_token)}" if seat_token else f"key:{api_key_id}"
+    free_slot = rt.stream_slots.take(credential)
+    if free_slot is None:
+        cap = rt.stream_slots.per_credential
+        return problem(
+            429,
+            "too_many_streams",
+            f"this credential has {cap} event streams open already; close one first",
+            headers={"Retry-After": str(max(1, int(rt.settings.sse_poll_seconds)))},
+        )
+    rt.listener.start()  # listening before the first read, so no notice is missed
+    hand_over = request.environ.get(HAND_OVER)
+    if hand_over is None:
+        body = _Held(_held_stream(rt, game.id, ruleset, seat, after), free_slot)
+    else:
+        environ = request.environ
+
+        chunked = environ.get("SERVER_PROTOCOL") != "HTTP/1.0"
+
+        def adopt() -> None:
+            head = response_head(*environ[RESPONSE_HEAD], chunked=chunked)
+            sock = hand_over()
+            rt.streams.adopt(sock, head, game.id, ruleset, seat, after, free_slot, chunked)
+
+        body = _HandOver(adopt, free_slot)
+    return Response(body, mimetype="text/event-stream", headers=HEADERS)
+
+
+def response_head(status: str, headers: list[tuple[str, str]], chunked: bool) -> bytes:
+    """The status line and headers as the application gave them, the body in chunks
+    (HTTP/1.1) or running until the connection closes (HTTP/1.0)."""
+    lines = [f"HTTP/1.1 {status}"]
+    lines += [
+        f"{name}: {value}"
+        for name, value in headers
+        if name.lower() not in ("connection", "content-length", "transfer-encoding")
+    ]
+    if chunked:
+        lines.append("Transfer-Encoding: chunked")
+    lines += ["Connection: close", "", ""]
+    return "\r\n".join(lines).encode("latin-1")
+
+
+class _HandOver:
+    """The body of a stream the hub serves: iterating it hands the connection over."""
+
+    def __init__(self, adopt: Callable[[], None], free_slot: Callable[[], None]) -> None:
+        self.adopt, self.free_slot = adopt, free_slot
+        self.adopted = False
+
+    def __iter__(self) -> Iterator[bytes]:
+        self.adopt()
+        self.adopted = True
+        raise HandedOver(errno.EPIPE, "the event stream is served by the stream hub")
+
+    def close(self) -> None:
+        if not self.adopted:  # the response was never sent (an error before it)
+            self.free_slot()
+
+
+class _Held:
+    """The body of a stream that holds its thread; its slot is free when it closes."""
+
+    def __init__(self, body: Iterator[str], free_slot: Callable[[], None]) -> None:
+        self.body, self.free_slot = body, free_slot
+
+    def __iter__(self) -> Iterator[str]:
+        return self.body
+
+    def close(self) -> None:
+        self.body.close()
+        self.free_slot()
+
+
+def _held_stream(
+    rt: Runtime, game_id: str, ruleset: Any, seat: int | None, after: int
+) -> Iterator[str]:
     poll, max_seconds = rt.settings.sse_poll_seconds, rt.settings.sse_max_seconds
-
-    def generate() -> Iterator[str]:
-        last = after
-        deadline = time.monotonic() + max_seconds
-        yield "retry: 1000\n\n"
-        try:
-            while True:
-                batch = rt.games.read_after(game.id, last, limit=PAGE)
-                for event in batch:
-                    item = event_item(ruleset, event, seat)
-                    yield f"id: {event.seq}\nevent: {event.type}\ndata: {json.dumps(item)}\n\n"
-                    last = event.seq
-                if len(batch) == PAGE:
-                    continue  # more are already stored: no need to wait for a notice
-                summary = rt.games.status(game.id)
-                if summary[0] == "finished" and last >= summary[1]:
-                    yield f"id: {last}\nevent: end\ndata: {json.dumps({'version': last})}\n\n"
-                    return
-                if time.monotonic() >= deadline:
-                    return
-                if rt.listener.wait(game.id, last, timeout=poll) <= last:
-                    yield ": keep-alive\n\n"
-        except DatabaseUnavailable:
-            return
-
-    headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
-    return Response(generate(), mimetype="text/event-stream", headers=headers)
+    last = after
+    deadline = time.monotonic() + max_seconds
+    try:
+        yield RETRY
+        while True:
+            batch = rt.games.read_after(game_id, last, limit=PAGE)
+            for event in batch:
+                yield event_message(ruleset, event, seat)
+                last = event.seq
+            if len(batch) == PAGE:
+                continue  # more are already stored: no need to wait for a notice
+            status, version = rt.games.status(game_id)
+            if status == "finished" and last >= version:
+                yield end_message(last)
+                return
+            if time.monotonic() >= deadline:
+                return
+            if rt.listener.wait(game_id, last, timeout=poll) <= last:
+                yield KEEP_ALIVE
+    except DatabaseUnavailable:
+        return

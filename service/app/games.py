@@ -32,6 +32,7 @@ from service.app.errors import (
 )
 from service.app.genesis import RulesetLookup, find_ruleset, genesis
 from service.app.seats import prepare_seats, public_seats, seat_of
+from service.app.turns import TurnWatch
 from service.rules.core import Event, RulesError, Ruleset, bot_rng_for, rng_for
 from service.store import (
     Command,
@@ -205,10 +206,17 @@ class GameService:
         self.cache.put(game_id, version, folded)
 
     def play_bots(
-        self, ruleset: Ruleset, seats: list[dict], seed: bytes, state: Any, next_seq: int
+        self,
+        ruleset: Ruleset,
+        seats: list[dict],
+        seed: bytes,
+        state: Any,
+        next_seq: int,
+        turns: TurnWatch | None = None,
     ) -> tuple[list[Event], list[Command]]:
         """Let bot seats answer every decision awaited from them; return their events
-        (folded into ``state``) and the commands they sent."""
+        (folded into ``state``) and the commands they sent. ``turns`` sees each bot's
+        command."""
         produced: list[Event] = []
         commands: list[Command] = []
         for _ in range(MAX_BOT_STEPS):
@@ -224,6 +232,8 @@ class GameService:
             events = ruleset.apply(state, bot_seat, command, rng_for(seed, seq))
             commands += recorded(Command(seq, bot_seat, command), events)
             produced += events
+            if turns is not None:
+                turns.step(state, events, next_seq + len(produced) - 1)
         return produced, commands
 
     def summary_body(self, game: GameRecord, ruleset: Ruleset, state: Any) -> dict[str, Any]:
@@ -250,7 +260,9 @@ class GameService:
         seed = secrets.token_bytes(32)
         normalized, events = genesis(ruleset, options, len(seats), seed)
         state = ruleset.fold(events)
-        bot_events, commands = self.play_bots(ruleset, seats, seed, state, len(events) + 1)
+        turns = TurnWatch(ruleset, seats, None)
+        turns.step(state, events, len(events))
+        bot_events, commands = self.play_bots(ruleset, seats, seed, state, len(events) + 1, turns)
         events += bot_events
         new = NewGame(
             ruleset=ruleset.name,
@@ -270,6 +282,7 @@ class GameService:
                 [to_new_event(e) for e in events],
                 status=status,
                 commands=commands,
+                notices=turns.notices,
             )
             game = self.store.get_game(conn, record.id)
         self._remember(game.id, game.version, Folded(state, ruleset.rules_version))
@@ -418,14 +431,16 @@ class GameService:
                 events.append(ruleset.upgrade_marker(folded.written_under))
             next_seq = game.version + len(events) + 1
             rng = rng_for(game.seed, next_seq)
+            turns = TurnWatch(ruleset, game.seats, state)
             try:
                 own = ruleset.apply(state, seat, command, rng, precondition.decision)
             except RulesError as exc:
                 raise illegal(exc, game.version) from exc
             events += own
+            turns.step(state, own, game.version + len(events))
             commands = recorded(Command(next_seq, seat, command, precondition.decision), own)
             bot_events, bot_commands = self.play_bots(
-                ruleset, game.seats, game.seed, state, game.version + len(events) + 1
+                ruleset, game.seats, game.seed, state, game.version + len(events) + 1, turns
             )
             events += bot_events
             commands += bot_commands
@@ -461,6 +476,7 @@ class GameService:
                     status=status,
                     idempotency=remember,
                     commands=commands,
+                    notices=turns.notices,
                 )
             except VersionConflict as exc:
                 raise VersionConflictError(str(exc), current_version=None) from exc

@@ -20,6 +20,7 @@ from psycopg.rows import dict_row
 from psycopg.types.json import Jsonb
 
 from service.store.hashing import GENESIS_HASH, HeadSigner, event_hash
+from service.store.webhooks import Notice, queue_cte
 
 NOTIFY_CHANNEL = "game_events"
 
@@ -295,14 +296,18 @@ class EventStore:
         *,
         status: str | None = None,
         commands: Sequence[Command] = (),
+        notices: Sequence[Notice] = (),
     ) -> list[StoredEvent]:
         """Append ``events`` after ``expected_version``, chain their hashes, bump the
-        version, record the ``commands`` that caused them and announce them. Raises
+        version, record the ``commands`` that caused them and announce them (``NOTIFY``,
+        and the webhooks subscribed to them or to the ``notices``). Raises
         :class:`VersionConflict` without writing."""
         if game.version != expected_version:
             raise VersionConflict(expected_version, game.version)
         chained = self.chain(game, expected_version, events, GENESIS_TIME)
-        recorded = self._write(conn, game, expected_version, chained, status, None, commands)
+        recorded = self._write(
+            conn, game, expected_version, chained, status, None, commands, notices
+        )
         return [_replace_time(event, recorded[event.seq]) for event in chained]
 
     def write(
@@ -315,15 +320,18 @@ class EventStore:
         status: str | None = None,
         idempotency: tuple[str, str, int, Any] | None = None,
         commands: Sequence[Command] = (),
+        notices: Sequence[Notice] = (),
     ) -> None:
         """Store events made by :meth:`chain` and the ``commands`` that caused them,
-        bump the version, announce them and, if given, record ``(key, request_hash,
-        status, response)`` under the key: one statement. Raises
-        :class:`VersionConflict` (the caller's transaction must then roll back, as it
-        does on any exception)."""
+        bump the version, announce them (``NOTIFY``, and the webhooks subscribed to
+        them or to the ``notices``) and, if given, record ``(key, request_hash, status,
+        response)`` under the key: one statement. Raises :class:`VersionConflict` (the
+        caller's transaction must then roll back, as it does on any exception)."""
         if game.version != expected_version:
             raise VersionConflict(expected_version, game.version)
-        recorded = self._write(conn, game, expected_version, chained, status, idempotency, commands)
+        recorded = self._write(
+            conn, game, expected_version, chained, status, idempotency, commands, notices
+        )
         for event in chained:
             if recorded[event.seq] != event.recorded_at:
                 raise RuntimeError(
@@ -340,10 +348,11 @@ class EventStore:
         status: str | None,
         idempotency: tuple[str, str, int, Any] | None,
         commands: Sequence[Command],
+        notices: Sequence[Notice] = (),
     ) -> dict[int, datetime]:
         # Data-modifying CTEs all run to completion in one statement: the events, the
-        # version bump with its NOTIFY (delivered on commit), the idempotency record and
-        # the commands.
+        # version bump with its NOTIFY (delivered on commit), the idempotency record,
+        # the commands and the webhook deliveries (the outbox).
         new_version = expected_version + len(chained)
         head = chained[-1].hash if chained else game.head_hash
         values = ", ".join(["(%s, %s, %s, %s, %s, %s, %s)"] * len(chained))
@@ -390,6 +399,11 @@ class EventStore:
                     Jsonb(command.command),
                     command.decision,
                 )
+        queued, queued_params = queue_cte(
+            game.id, game.api_key_id, [(e.seq, e.type) for e in chained], notices
+        )
+        more += queued
+        params += queued_params
         try:
             rows = conn.execute(
                 "WITH appended AS (INSERT INTO events"

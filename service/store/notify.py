@@ -4,7 +4,9 @@ Appends run ``pg_notify('game_events', '<game_id>:<version>')`` inside their
 transaction, so PostgreSQL delivers the notice on commit to every replica. Each SSE
 stream waits on its game's condition here; a notice (or a periodic timeout, in case a
 notice was missed while reconnecting) makes it read the new events from the table,
-which stays the only truth.
+which stays the only truth. A subscriber (the process's stream hub) is called instead
+on every notice, and with ``None`` whenever the listener has (re)connected, since
+notices sent while it was away are lost.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import logging
 import threading
 import time
 from collections import OrderedDict
+from collections.abc import Callable
 
 import psycopg
 
@@ -20,6 +23,8 @@ from service.store.events import NOTIFY_CHANNEL
 
 log = logging.getLogger(__name__)
 MAX_TRACKED_GAMES = 10_000
+#: called with (game_id, version) on a notice, or (None, 0) after (re)connecting
+Subscriber = Callable[[str | None, int], None]
 
 
 class Listener:
@@ -31,6 +36,12 @@ class Listener:
         self._changed = threading.Condition(self._lock)
         self._thread: threading.Thread | None = None
         self._listening = threading.Event()
+        self._subscribers: list[Subscriber] = []
+
+    def subscribe(self, subscriber: Subscriber) -> None:
+        """Call ``subscriber`` from the listener's thread on every notice from now on."""
+        with self._lock:
+            self._subscribers.append(subscriber)
 
     def start(self, timeout: float = 2.0) -> None:
         """Start the background thread once, in the process that serves requests, and
@@ -60,6 +71,7 @@ class Listener:
                 with psycopg.connect(self.url, autocommit=True) as conn:
                     conn.execute(f"LISTEN {NOTIFY_CHANNEL}")
                     self._listening.set()
+                    self._tell(None, 0)  # whatever was sent before now may be unheard
                     for notice in conn.notifies():
                         self._deliver(notice.payload)
             except psycopg.Error as exc:
@@ -77,3 +89,8 @@ class Listener:
             while len(self._versions) > MAX_TRACKED_GAMES:
                 self._versions.popitem(last=False)
             self._changed.notify_all()
+        self._tell(game_id, int(version))
+
+    def _tell(self, game_id: str | None, version: int) -> None:
+        for subscriber in list(self._subscribers):
+            subscriber(game_id, version)

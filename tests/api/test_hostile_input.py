@@ -108,3 +108,55 @@ def test_expected_version_must_be_an_integer(api, version):
     response = api.client.post(f"/v1/games/{game['id']}/moves", json=body, headers=headers)
     problem = assert_problem(response, 422, "validation_error")
     assert problem["errors"][0]["field"] == "expected_version"
+
+
+@pytest.mark.parametrize(
+    "value",
+    ["9" * 31, "-" + "9" * 5000, "1e999", "-1e400", "NaN", "Infinity", "-Infinity"],
+)
+def test_a_number_out_of_range_is_refused_before_it_is_read(api, value):
+    game = api.create()
+    headers = {**JSON, "X-Seat-Token": game["tokens"][0]}
+    body = '{"command": {"type": "reveal", "x": ' + value + '}, "expected_version": 1}'
+    response = api.client.post(f"/v1/games/{game['id']}/moves", data=body, headers=headers)
+    assert_problem(response, 400, "number_out_of_range")
+    events = api.client.get(f"/v1/games/{game['id']}/events", headers=api.key).get_json()
+    assert len(events["events"]) == game["version"]
+
+
+def test_thirty_digits_are_still_a_number(api):
+    game = api.create()
+    headers = {**JSON, "X-Seat-Token": game["tokens"][0]}
+    body = '{"command": {"type": "reveal", "x": ' + "9" * 30 + '}, "expected_version": 1}'
+    response = api.client.post(f"/v1/games/{game['id']}/moves", data=body, headers=headers)
+    assert response.status_code != 400, response.get_json()
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        '{"command": {"type": "reveal"}, "command": {"type": "keep"}, "expected_version": 1}',
+        '{"command": {"type": "reveal", "type": "keep"}, "expected_version": 1}',
+    ],
+)
+def test_a_key_twice_in_one_object_is_refused(api, body):
+    game = api.create()
+    headers = {**JSON, "X-Seat-Token": game["tokens"][0]}
+    response = api.client.post(f"/v1/games/{game['id']}/moves", data=body, headers=headers)
+    assert "twice" in assert_problem(response, 400, "duplicate_key")["detail"]
+
+
+@pytest.mark.parametrize("last_id", ["\xb2", "9" * 20, str(2**62 + 1), "-1", "1.5"])
+def test_a_last_event_id_the_stream_never_sent_is_refused(api, last_id):
+    game = api.create()
+    headers = {**api.key, "Accept": "text/event-stream", "Last-Event-ID": last_id}
+    response = api.client.get(f"/v1/games/{game['id']}/events", headers=headers)
+    problem = assert_problem(response, 422, "validation_error")
+    assert problem["errors"][0]["field"] == "Last-Event-ID"
+
+
+def test_a_picture_if_match_of_another_picture_is_a_412_problem(api):
+    game = api.create("carcassonne")
+    headers = {**api.key, "If-Match": '"not-this-one"'}
+    response = api.client.get(f"/v1/games/{game['id']}/board.svg", headers=headers)
+    assert_problem(response, 412, "precondition_failed")

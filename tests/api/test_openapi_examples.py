@@ -212,6 +212,56 @@ def bot_game(api) -> dict:
     return create(api, {"ruleset": "carcassonne", "seats": [{"bot": "greedy"}, {"bot": "random"}]})
 
 
+def own_key(api):
+    """Give the API helper a key of its own, so its endpoints (20 at most) and their
+    deliveries are not the whole session's."""
+    from tests.conftest import new_api_key
+
+    api.key = {"X-API-Key": new_api_key(api.database_url)[1]}
+    return api
+
+
+def create_webhook(api, request: dict | None = None):
+    request = request or ex.CREATE_WEBHOOK_REQUESTS["ends_and_turns"]["value"]
+    return api.client.post("/v1/webhooks", json=request, headers=api.key)
+
+
+def webhook(api) -> dict:
+    response = create_webhook(api)
+    assert response.status_code == 201, response.get_json()
+    return response.get_json()
+
+
+def delivery_page(api) -> dict:
+    """The newest two deliveries after a worker's round: Ada's turn delivered, and before
+    it the end of a bot game, answered 503 and waiting for its retry."""
+    from service.app.delivery import DeliveryWorker
+    from tests.webhook_receiver import Receiver
+
+    own_key(api)
+    receiver = Receiver()
+    receiver.answer = lambda got: 503 if got.json["type"] == "game_ended" else 204
+    hook = create_webhook(
+        api, {"url": receiver.url, "event_types": ["game_ended", "turn_started"]}
+    ).get_json()
+    with psycopg.connect(api.database_url) as conn:
+        conn.execute("DELETE FROM webhook_outbox WHERE endpoint_id <> %s", (hook["id"],))
+    bot_game(api)
+    vs_bot(api)
+    runtime = api.client.application.extensions["tilegames"]
+    worker = DeliveryWorker(runtime.db, runtime.rulesets)
+    while worker.run_once():
+        pass
+    receiver.close()
+    page = api.client.get(
+        f"/v1/webhooks/{hook['id']}/deliveries?limit=2", headers=api.key
+    ).get_json()
+    turn, end = page["deliveries"]
+    assert (turn["type"], turn["status"]) == ("turn_started", "delivered")
+    assert (end["type"], end["status"], end["last_status"]) == ("game_ended", "pending", 503)
+    return page
+
+
 NOBODY = "/v1/games/00000000-0000-0000-0000-000000000000"
 
 #: (example, the real response it stands for)
@@ -226,6 +276,35 @@ RESPONSES: dict[str, tuple[Any, Callable[[Any], Any]]] = {
     "finished_game": (ex.FINISHED_GAME, lambda api: get(api, bot_game(api))),
     "game_export": (ex.GAME_EXPORT, lambda api: get(api, bot_game(api), "/export")),
     "game_page": (ex.GAME_PAGE, finished_page),
+    "created_webhook": (ex.CREATED_WEBHOOK, lambda api: webhook(own_key(api))),
+    "webhook": (
+        ex.WEBHOOK,
+        lambda api: (
+            api.client.get(f"/v1/webhooks/{webhook(own_key(api))['id']}", headers=api.key).json
+        ),
+    ),
+    "webhook_list": (
+        ex.WEBHOOK_LIST,
+        lambda api: webhook(own_key(api)) and api.client.get("/v1/webhooks", headers=api.key).json,
+    ),
+    "delivery_page": (ex.DELIVERY_PAGE, delivery_page),
+    "problem_unknown_webhook": (
+        ex.PROBLEM_UNKNOWN_WEBHOOK,
+        lambda api: assert_problem(
+            api.client.get("/v1/webhooks/00000000-0000-0000-0000-000000000000", headers=api.key),
+            404,
+            "unknown_webhook",
+        ),
+    ),
+    "problem_webhook_url": (
+        ex.PROBLEM_WEBHOOK_URL,
+        lambda api: assert_problem(
+            create_webhook(api, {"url": "http://portal.example/", "event_types": ["game_ended"]}),
+            422,
+            "validation_error",
+        ),
+    ),
+    "problem_too_many_webhooks": (ex.PROBLEM_TOO_MANY_WEBHOOKS, lambda api: too_many(api)),
     "legal_place_tile": (ex.LEGAL_PLACE_TILE, lambda api: get(api, vs_bot(api), "/legal-moves", 0)),
     "legal_place_follower": (
         ex.LEGAL_PLACE_FOLLOWER,
@@ -382,6 +461,13 @@ RESPONSES: dict[str, tuple[Any, Callable[[Any], Any]]] = {
 }
 
 
+def too_many(api):
+    own_key(api)
+    for _ in range(20):
+        webhook(api)
+    return assert_problem(create_webhook(api), 409, "too_many_webhooks")
+
+
 def test_every_problem_example_is_checked():
     from service.api.apidoc import PROBLEMS
 
@@ -415,6 +501,12 @@ def test_every_move_request_example_has_a_game():
 @pytest.mark.parametrize("name", ex.MOVE_REQUESTS)
 def test_move_request_example_is_accepted(api, name):
     moved(api, MOVE_GAMES[name](api), command(name))
+
+
+@pytest.mark.parametrize("name", ex.CREATE_WEBHOOK_REQUESTS)
+def test_create_webhook_request_example_is_accepted(api, name):
+    response = create_webhook(own_key(api), ex.CREATE_WEBHOOK_REQUESTS[name]["value"])
+    assert response.status_code == 201, response.get_json()
 
 
 @pytest.mark.parametrize("name", ex.CREATE_GAME_REQUESTS)

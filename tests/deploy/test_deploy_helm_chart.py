@@ -21,10 +21,17 @@ RELEASE = "demo"
 NAMESPACE = "games"
 FULLNAME = "demo-tilegames"
 DB_URL = "postgresql://games:s3cret@db.example:5432/games"
-BASE = {"database": {"url": DB_URL}}
+APP_URL = "postgresql://tilegames_app:app-s3cret@db.example:5432/games"
+BASE = {"database": {"url": DB_URL, "appUrl": APP_URL}}
 PRUNE = f"{FULLNAME}-prune-idempotency"
 EXISTING_SECRET = {
-    "database": {"url": "", "existingSecret": "tilegames-db", "existingSecretKey": "url"}
+    "database": {
+        "url": "",
+        "appUrl": "",
+        "existingSecret": "tilegames-db",
+        "existingSecretKey": "url",
+        "appExistingSecretKey": "app-url",
+    }
 }
 
 
@@ -110,6 +117,7 @@ def selects(selector: dict, labels: dict) -> bool:
     [
         BASE,
         {"database": {"existingSecret": "tilegames-db"}},
+        EXISTING_SECRET,
         merge(
             BASE,
             {
@@ -131,7 +139,14 @@ def selects(selector: dict, labels: dict) -> bool:
         ),
         merge(BASE, {"idempotencyPruning": {"enabled": False}}),
     ],
-    ids=["chart-secret", "existing-secret", "hpa-ingress-redis", "pruning-tuned", "pruning-off"],
+    ids=[
+        "chart-secret",
+        "existing-secret",
+        "existing-secret-own-keys",
+        "hpa-ingress-redis",
+        "pruning-tuned",
+        "pruning-off",
+    ],
 )
 def test_helm_lint_strict_is_clean(values):
     report = helm.lint(CHART_DIR, values, strict=True, namespace=NAMESPACE)
@@ -162,7 +177,7 @@ def test_default_render_has_the_expected_resources():
             "Deployment",
             "Job",
             "PodDisruptionBudget",
-            "Secret",  # the release's Secret holding DATABASE_URL
+            "Secret",  # the release's Secret holding both database URLs
             "Secret",  # the migration hook's own copy
             "Service",
             "ServiceAccount",
@@ -185,6 +200,18 @@ def test_render_refuses_a_release_without_a_database():
 def test_render_refuses_both_database_url_and_existing_secret():
     with pytest.raises(helm.HelmRenderError, match="only one of"):
         render({"database": {"existingSecret": "tilegames-db"}})
+
+
+def test_render_refuses_an_owner_url_without_the_service_roles_url():
+    # The API pods connect only as tilegames_app: without its URL they could not start.
+    with pytest.raises(helm.HelmRenderError, match="database.appUrl"):
+        render({"database": {"appUrl": ""}})
+
+
+@pytest.mark.parametrize("name", ["DATABASE_URL", "APP_DATABASE_URL"])
+def test_render_refuses_a_database_url_in_secret_env(name):
+    with pytest.raises(helm.HelmRenderError, match="not secretEnv"):
+        render({"secretEnv": {name: "postgresql://elsewhere/games"}})
 
 
 # --- deployment -------------------------------------------------------------------------
@@ -268,29 +295,59 @@ def test_env_wiring_with_the_chart_managed_secret():
         "PORT": "8000",
         "RATELIMIT_STORAGE_URI": "memory://",
         "WEB_CONCURRENCY": "2",
+        "WEBHOOK_ALLOW_LOOPBACK": "0",
     }
     dep = r.one("Deployment", FULLNAME)
     ctr = container(dep)
     assert {"configMapRef": {"name": cm["metadata"]["name"]}} in ctr["envFrom"]
 
-    ref = env_map(ctr)["DATABASE_URL"]["valueFrom"]["secretKeyRef"]
+    ref = env_map(ctr)["APP_DATABASE_URL"]["valueFrom"]["secretKeyRef"]
     secret = r.one("Secret", ref["name"])
     assert not is_hook(secret)
-    assert base64.b64decode(secret["data"][ref["key"]]).decode() == DB_URL
+    assert base64.b64decode(secret["data"][ref["key"]]).decode() == APP_URL
 
-    # The URL (it carries a password) appears in Secrets only.
+    # The URLs (they carry passwords) appear in Secrets only.
     for doc in r.docs:
         if doc["kind"] != "Secret":
             assert "s3cret" not in yaml.safe_dump(doc)
 
 
+def test_the_api_pods_connect_as_the_service_role_and_never_get_the_owners_url():
+    r = render()
+    for values in ({}, EXISTING_SECRET):
+        env = env_map(container(render(values).one("Deployment", FULLNAME)))
+        assert "APP_DATABASE_URL" in env and "DATABASE_URL" not in env
+    # With AUTO_MIGRATE=0 (the Job migrates), `serve` needs no owner URL.
+    assert r.one("ConfigMap")["data"]["AUTO_MIGRATE"] == "0"
+
+
+@pytest.mark.parametrize("kind", ["Job", "CronJob"])
+def test_migrations_and_pruning_run_as_the_owner(kind):
+    secret = render().one("Secret", FULLNAME)
+    env = env_map(container(render().one(kind)))
+    owner = env["DATABASE_URL"]["valueFrom"]["secretKeyRef"]
+    assert owner["key"] == "DATABASE_URL"
+    if kind == "CronJob":  # deleting old idempotency records is the owner's right only
+        assert "APP_DATABASE_URL" not in env
+        assert base64.b64decode(secret["data"][owner["key"]]).decode() == DB_URL
+    else:  # the Job also gives tilegames_app the password of its URL
+        assert env["APP_DATABASE_URL"]["valueFrom"]["secretKeyRef"]["name"] == owner["name"]
+
+
 def test_env_wiring_with_an_existing_secret():
     r = render(EXISTING_SECRET)
     assert r.all("Secret") == []  # nothing to manage: no URL, no secretEnv
-    expected = {"name": "tilegames-db", "key": "url"}
-    for kind in ("Deployment", "Job", "CronJob"):
-        ref = env_map(container(r.one(kind)))["DATABASE_URL"]["valueFrom"]["secretKeyRef"]
-        assert ref == expected, kind
+    owner = {"name": "tilegames-db", "key": "url"}
+    app = {"name": "tilegames-db", "key": "app-url"}
+    for kind, wanted in (
+        ("Deployment", {"APP_DATABASE_URL": app}),
+        ("Job", {"DATABASE_URL": owner, "APP_DATABASE_URL": app}),
+        ("CronJob", {"DATABASE_URL": owner}),
+    ):
+        env = env_map(container(r.one(kind)))
+        refs = {name: env[name]["valueFrom"]["secretKeyRef"] for name in wanted}
+        assert refs == wanted, kind
+        assert {"DATABASE_URL", "APP_DATABASE_URL"} & set(env) == set(wanted), kind
     assert (
         "checksum/secret" not in r.one("Deployment")["spec"]["template"]["metadata"]["annotations"]
     )
@@ -342,7 +399,7 @@ def test_config_changes_roll_the_pods():
 
     config_a, secret_a = checksum({})
     config_b, secret_b = checksum({"config": {"LOG_LEVEL": "debug"}})
-    config_c, secret_c = checksum({"database": {"url": DB_URL + "?sslmode=require"}})
+    config_c, secret_c = checksum({"database": {"appUrl": APP_URL + "?sslmode=require"}})
     assert config_a != config_b and secret_a == secret_b
     assert config_a == config_c and secret_a != secret_c
 
@@ -391,6 +448,9 @@ def test_migration_job_is_a_pre_install_pre_upgrade_hook(upgrade):
     assert int(hook_ann["helm.sh/hook-weight"]) < int(ann["helm.sh/hook-weight"])
     assert "hook-succeeded" in hook_ann["helm.sh/hook-delete-policy"]
     assert base64.b64decode(hook_secret["data"][ref["key"]]).decode() == DB_URL
+    app_ref = env["APP_DATABASE_URL"]["valueFrom"]["secretKeyRef"]
+    assert app_ref["name"] == ref["name"]
+    assert base64.b64decode(hook_secret["data"][app_ref["key"]]).decode() == APP_URL
 
     # Every non-hook resource is installed after the hook, so nothing else is a hook.
     assert {d["kind"] for d in r.docs if is_hook(d)} == {"Job", "Secret"}
@@ -442,7 +502,7 @@ def test_prune_cronjob_refuses_a_retention_that_is_not_positive():
     ],
     ids=["chart-secret", "existing-secret"],
 )
-def test_prune_cronjob_env_matches_the_api_pods(values, expected):
+def test_prune_cronjob_env_matches_the_api_pods_but_for_the_owners_url(values, expected):
     r = render(values)
     cron_ctr = container(r.one("CronJob", PRUNE))
     api_ctr = container(r.one("Deployment", FULLNAME))
@@ -451,7 +511,10 @@ def test_prune_cronjob_env_matches_the_api_pods(values, expected):
     if not values:
         # Not a hook, so it reads the release's own Secret rather than the hook's copy.
         assert not is_hook(r.one("Secret", expected["name"]))
-    assert env == env_map(api_ctr)
+    api_env = env_map(api_ctr)
+    assert {k: v for k, v in env.items() if k != "DATABASE_URL"} == {
+        k: v for k, v in api_env.items() if k != "APP_DATABASE_URL"
+    }
     assert cron_ctr["envFrom"] == api_ctr["envFrom"]
     assert {"configMapRef": {"name": FULLNAME}} in cron_ctr["envFrom"]
 

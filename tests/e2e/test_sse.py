@@ -90,30 +90,6 @@ def test_spectator_stream_gets_live_events_fast_and_no_secrets(server, api_key):
     assert seed and not any(seed in e["raw"] for e in received)
 
 
-def test_a_move_on_one_replica_reaches_a_stream_on_another_within_a_second(
-    server, database_url, api_key, tmp_path
-):
-    from tests.conftest import Server
-
-    replica = Server(database_url, tmp_path, workers=1)
-    try:
-        client = Client(server.url, api_key)
-        game = client.create("secret-cards", [{}, {}])
-        stream = open_stream(
-            replica, {"game": game["id"], "X-API-Key": api_key}, after=game["version"]
-        )
-        events = sse_events(stream)
-        sent = time.monotonic()
-        token = game["seat_tokens"][0]["token"]
-        assert client.move(game["id"], token, {"type": "keep"}, game["version"]).ok
-        event = next(events)
-        assert time.monotonic() - sent < 1.0
-        assert event["event"] == "turn_ended" and int(event["id"]) == game["version"] + 1
-        stream.close()
-    finally:
-        replica.stop()
-
-
 def test_seat_stream_resumes_after_last_event_id_and_shows_own_cards(server, api_key):
     client = Client(server.url, api_key)
     game = client.create("secret-cards", [{}, {}], {"rounds": 1})
@@ -128,3 +104,91 @@ def test_seat_stream_resumes_after_last_event_id_and_shows_own_cards(server, api
     assert [int(e["id"]) for e in received[:-1]] == list(range(3, version + 1))
     mine = [e for e in received if e["event"] == "dealt" and not e["data"]["redacted"]]
     assert {e["data"]["data"]["seat"] for e in mine} == {1} and len(mine) == 2
+
+
+def test_open_streams_pin_no_worker_thread(database_url, api_key, tmp_path):
+    """One worker with two threads holds twenty open streams and still answers moves
+    at once, each new event reaching every stream: a stream that held its thread would
+    leave none for the moves."""
+    from tests.conftest import Server
+
+    small = Server(database_url, tmp_path, workers=1, THREADS="2", SSE_STREAMS_PER_CREDENTIAL="50")
+    try:
+        client = Client(small.url, api_key, timeout=10)
+        game = client.create("secret-cards", [{}, {}], {"rounds": 3})
+        headers = {"X-API-Key": api_key}
+        streams = [
+            sse_events(open_stream(small, {"game": game["id"], **headers}, game["version"]))
+            for _ in range(20)
+        ]
+        tokens = {t["seat"]: t["token"] for t in game["seat_tokens"]}
+        version = game["version"]
+        for seat in (0, 1):
+            sent = time.monotonic()
+            answer = client.move(game["id"], tokens[seat], {"type": "keep"}, version)
+            assert answer.status_code == 200 and time.monotonic() - sent < 1.0
+            version = answer.json()["version"]
+        for events in streams:
+            seqs = [int(next(events)["id"]) for _ in range(version - game["version"])]
+            assert seqs == list(range(game["version"] + 1, version + 1))
+    finally:
+        small.stop()
+
+
+def test_a_credential_over_its_stream_cap_gets_429_until_it_closes_one(
+    database_url, api_key, tmp_path
+):
+    from tests.conftest import Server
+
+    capped = Server(database_url, tmp_path, workers=1, SSE_STREAMS_PER_CREDENTIAL="2")
+    try:
+        game = Client(capped.url, api_key).create("secret-cards", [{}, {}])
+        seat = {"X-Seat-Token": game["seat_tokens"][0]["token"]}
+        first, second = (open_stream(capped, {"game": game["id"], **seat}) for _ in range(2))
+        refused = requests.get(
+            f"{capped.url}/v1/games/{game['id']}/events",
+            headers={**seat, "Accept": "text/event-stream"},
+            timeout=10,
+        )
+        assert refused.status_code == 429
+        assert refused.headers["Content-Type"] == "application/problem+json"
+        assert refused.json()["code"] == "too_many_streams"
+        assert int(refused.headers["Retry-After"]) >= 1
+        # Another credential has its own streams.
+        open_stream(capped, {"game": game["id"], "X-API-Key": api_key}).close()
+        # A stream closed by its client frees its place.
+        first.close()
+        deadline, status = time.monotonic() + 5, 429
+        while status == 429 and time.monotonic() < deadline:
+            again = requests.get(
+                f"{capped.url}/v1/games/{game['id']}/events",
+                headers={**seat, "Accept": "text/event-stream"},
+                stream=True,
+                timeout=10,
+            )
+            status = again.status_code
+            again.close()
+            time.sleep(0.1)
+        assert status == 200
+        second.close()
+    finally:
+        capped.stop()
+
+
+def test_an_http_1_0_client_gets_a_stream_without_chunks_until_the_connection_closes(
+    server, api_key
+):
+    import socket
+
+    game = Client(server.url, api_key).create("secret-cards", [{}, {}], {"rounds": 1})
+    with socket.create_connection(("127.0.0.1", server.port), timeout=10) as sock:
+        sock.sendall(
+            f"GET /v1/games/{game['id']}/events HTTP/1.0\r\nX-API-Key: {api_key}\r\n"
+            "Accept: text/event-stream\r\n\r\n".encode()
+        )
+        received = b""
+        while b"id: 1\n" not in received:
+            received += sock.recv(65536)
+    head, _, body = received.partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 200") and b"chunked" not in head.lower()
+    assert body.startswith(b"retry: 1000\n\nid: 1\nevent: game_started\n")

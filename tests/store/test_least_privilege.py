@@ -24,6 +24,11 @@ REFUSALS = [
     "DELETE FROM commands",
     "UPDATE games SET seed = ''::bytea",
     "INSERT INTO api_keys (id, key_hash, name) VALUES ('x', 'y', 'z')",
+    # webhooks: the service records how deliveries went, and nothing else of them
+    "UPDATE webhook_outbox SET type = 'game_ended'",
+    "UPDATE webhook_outbox SET endpoint_id = gen_random_uuid()",
+    "DELETE FROM webhook_outbox",
+    "UPDATE webhook_endpoints SET url = 'https://elsewhere.example/'",
     "CREATE TABLE shadow (id int)",
 ]
 

@@ -1,0 +1,249 @@
+"""Sending webhook deliveries: claim from the outbox, sign, POST, record, retry.
+
+A worker loops: it leases a batch of due deliveries (``FOR UPDATE SKIP LOCKED``, so
+workers in every process and replica share the queue without sending a row twice at
+once), POSTs them in parallel, and records each outcome: a 2xx answer delivers it; any
+other answer, a timeout or a refused connection schedules the next try after an
+exponential backoff (``backoff * 2**(attempts-1)``, capped), until ``max_attempts``,
+when it is marked failed. A worker that dies mid-delivery leaves its rows leased: once
+the lease is over they are due again and another worker sends them. So every delivery
+arrives at least once, and a receiver may see one twice: it deduplicates by the
+``Tilegames-Event-Id`` header (the body's ``id``).
+
+The signature (docs/webhooks.md shows a receiver checking it):
+``Tilegames-Signature: v1=<hex HMAC-SHA256(secret, "<timestamp>.<body>")>`` with the
+endpoint's secret as UTF-8 bytes, ``<timestamp>`` the ``Tilegames-Timestamp`` header
+(Unix seconds, when this attempt was sent) and ``<body>`` the raw request body.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import logging
+import threading
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any
+
+from service.app.genesis import RulesetLookup
+from service.app.webhooks import event_id
+from service.rules.core import Event
+from service.store import Database, DatabaseUnavailable
+from service.store import webhooks as store
+from service.store.webhooks import Claimed, Delivery
+
+log = logging.getLogger(__name__)
+
+USER_AGENT = "tilegames-webhooks/1"
+SIGNATURE_VERSION = "v1"
+#: the answer's first characters kept as ``last_error`` when it is not a 2xx
+ERROR_EXCERPT = 200
+
+
+@dataclass(frozen=True)
+class DeliveryPolicy:
+    """How deliveries are sent and retried (``WEBHOOK_*`` settings)."""
+
+    #: seconds one POST may take, connecting included
+    timeout: float = 10.0
+    #: seconds a claimed delivery stays leased to its worker; longer than ``timeout``
+    lease: float = 60.0
+    max_attempts: int = 15
+    #: seconds before the second attempt; doubled for each one after, up to ``backoff_max``
+    backoff: float = 5.0
+    backoff_max: float = 3600.0
+    #: deliveries a worker sends at once (and claims at a time)
+    batch: int = 4
+    #: seconds an idle worker waits before it looks at the outbox again
+    poll: float = 1.0
+
+    def retry_in(self, attempts: int) -> timedelta | None:
+        """When to try again after ``attempts`` failed attempts; None: give up."""
+        if attempts >= self.max_attempts:
+            return None
+        return timedelta(seconds=min(self.backoff_max, self.backoff * 2 ** (attempts - 1)))
+
+
+def sign(secret: str, timestamp: int, body: bytes) -> str:
+    """The ``Tilegames-Signature`` header's value for ``body`` sent at ``timestamp``."""
+    mac = hmac.new(secret.encode(), str(timestamp).encode() + b"." + body, hashlib.sha256)
+    return f"{SIGNATURE_VERSION}={mac.hexdigest()}"
+
+
+def payload(claimed: Claimed, rulesets: RulesetLookup) -> dict[str, Any]:
+    """The JSON body of a delivery. An event's ``data`` is what a spectator (the API
+    key's own view) may see of it, redacted as ``GET .../events`` would; a notice's
+    ``data`` is the notice's."""
+    delivery = claimed.delivery
+    redacted = False
+    if claimed.notice_data is not None:
+        data = claimed.notice_data
+    else:
+        data = claimed.event_data or {}
+        visibility = tuple(claimed.event_visibility) if claimed.event_visibility else None
+        if visibility is not None:
+            event = Event(delivery.type, data, visibility)
+            ruleset = rulesets(claimed.ruleset)
+            data = ruleset.redact(event, None) if ruleset is not None else {}
+            redacted = True
+    return {
+        "id": event_id(delivery.game_id, delivery.seq, delivery.type, delivery.seat),
+        "type": delivery.type,
+        "game_id": delivery.game_id,
+        "ruleset": claimed.ruleset,
+        "seq": delivery.seq,
+        "seat": delivery.seat,
+        "occurred_at": delivery.created_at.isoformat(),
+        "data": data,
+        "redacted": redacted,
+        "webhook_id": delivery.endpoint_id,
+    }
+
+
+class _NoRedirects(urllib.request.HTTPRedirectHandler):
+    """A redirect is an answer other than 2xx: the delivery is retried, not followed
+    elsewhere with the signed body."""
+
+    def redirect_request(self, *args: Any, **kwargs: Any) -> None:
+        return None
+
+
+#: direct connections only (no proxy from the environment), no redirects followed
+_OPENER = urllib.request.build_opener(urllib.request.ProxyHandler({}), _NoRedirects)
+
+
+@dataclass(frozen=True)
+class Answer:
+    """How one POST went: the HTTP status if one came, and what went wrong if it did."""
+
+    status: int | None
+    error: str | None
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None
+
+
+def post(url: str, body: bytes, headers: dict[str, str], timeout: float) -> Answer:
+    request = urllib.request.Request(url, data=body, headers=headers, method="POST")
+    try:
+        with _OPENER.open(request, timeout=timeout) as response:
+            response.read(64 * 1024)
+            status = response.status
+    except urllib.error.HTTPError as exc:
+        excerpt = exc.read(ERROR_EXCERPT).decode("utf-8", "replace")
+        return Answer(exc.code, f"HTTP {exc.code}: {excerpt}".strip())
+    except (OSError, ValueError) as exc:  # refused, reset, timed out, TLS, bad URL
+        return Answer(None, f"{type(exc).__name__}: {exc}")
+    if not 200 <= status < 300:
+        return Answer(status, f"HTTP {status}")
+    return Answer(status, None)
+
+
+Sender = Callable[[str, bytes, dict[str, str], float], Answer]
+
+
+class DeliveryWorker:
+    """Sends due deliveries; one per process (:meth:`start`) or in the foreground
+    (``python -m service.cli deliver-webhooks``)."""
+
+    def __init__(
+        self,
+        db: Database,
+        rulesets: RulesetLookup,
+        policy: DeliveryPolicy | None = None,
+        send: Sender = post,
+    ) -> None:
+        self.db = db
+        self.rulesets = rulesets
+        self.policy = policy or DeliveryPolicy()
+        self.send = send
+        self._pool = ThreadPoolExecutor(self.policy.batch, thread_name_prefix="webhook-send")
+        self._thread: threading.Thread | None = None
+        self._lock = threading.Lock()
+
+    def run_once(self) -> int:
+        """Claim one batch of due deliveries, send them at once and record how each
+        went (in one transaction, its statements pipelined); how many were claimed."""
+        lease = timedelta(seconds=self.policy.lease)
+        with self.db.connection() as conn:
+            claimed = store.claim_due(conn, self.policy.batch, lease)
+        if not claimed:
+            return 0
+        answers = list(self._pool.map(self._send, claimed))
+        try:
+            with self.db.connection() as conn, conn.pipeline():
+                for sent, answer in zip(claimed, answers, strict=True):
+                    self._record(conn, sent.delivery, answer)
+        except DatabaseUnavailable as exc:
+            # The leases run out and the deliveries are sent again: at least once.
+            log.warning("webhook outcomes not recorded", extra={"error": str(exc)})
+        return len(claimed)
+
+    def _send(self, claimed: Claimed) -> Answer:
+        delivery = claimed.delivery
+        body = json.dumps(
+            payload(claimed, self.rulesets), separators=(",", ":"), ensure_ascii=False
+        ).encode()
+        timestamp = int(time.time())
+        headers = {
+            "Content-Type": "application/json",
+            "User-Agent": USER_AGENT,
+            "Tilegames-Event-Id": event_id(
+                delivery.game_id, delivery.seq, delivery.type, delivery.seat
+            ),
+            "Tilegames-Event-Type": delivery.type,
+            "Tilegames-Delivery-Id": str(delivery.id),
+            "Tilegames-Delivery-Attempt": str(delivery.attempts),
+            "Tilegames-Timestamp": str(timestamp),
+            "Tilegames-Signature": sign(claimed.secret, timestamp, body),
+        }
+        return self.send(claimed.url, body, headers, self.policy.timeout)
+
+    def _record(self, conn, delivery: Delivery, answer: Answer) -> None:
+        if answer.ok:
+            store.record_delivered(conn, delivery.id, answer.status or 0)
+            return
+        retry_in = self.policy.retry_in(delivery.attempts)
+        store.record_failure(
+            conn, delivery.id, delivery.attempts, answer.error or "", answer.status, retry_in
+        )
+        log.info(
+            "webhook delivery failed",
+            extra={"delivery": delivery.id, "attempt": delivery.attempts, "error": answer.error},
+        )
+
+    def run(self, stop: threading.Event) -> None:
+        """Deliver until ``stop`` is set: at once while there is work, else after
+        ``poll`` seconds (or a second after the database went away)."""
+        while not stop.is_set():
+            try:
+                claimed = self.run_once()
+            except DatabaseUnavailable as exc:
+                log.warning("webhook worker: database unavailable", extra={"error": str(exc)})
+                stop.wait(1.0)
+                continue
+            except Exception:  # a bug must not stop deliveries for the process's lifetime
+                log.exception("webhook worker failed; going on")
+                stop.wait(self.policy.poll)
+                continue
+            if not claimed:
+                stop.wait(self.policy.poll)
+
+    def start(self) -> None:
+        """Start the background thread once (in the process that serves requests: a
+        thread does not cross gunicorn's fork)."""
+        with self._lock:
+            if self._thread is None or not self._thread.is_alive():
+                stop = threading.Event()
+                self._thread = threading.Thread(
+                    target=self.run, args=(stop,), name="webhook-worker", daemon=True
+                )
+                self._thread.start()

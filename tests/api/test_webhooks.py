@@ -1,0 +1,528 @@
+"""Webhooks over HTTP (the Flask test client) against PostgreSQL: an API key's endpoints
+(create, list, read, delete, one key never seeing another's), the outbox filled in the
+same transaction as the events, the turn_started notices derived from who is awaited,
+and the delivery worker against a local receiver: signatures, retries with backoff,
+giving up, and the delivery list with its cursor."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import psycopg
+import pytest
+
+from service.app.delivery import DeliveryPolicy, DeliveryWorker
+from service.store.webhooks import PENDING
+from tests.api.test_errors import assert_problem
+from tests.client import carcassonne_turns
+from tests.conftest import new_api_key
+from tests.webhook_receiver import Receiver, signature_ok
+
+HOOK = "https://portal.example/hooks"
+
+
+@pytest.fixture
+def other_key(database_url) -> dict[str, str]:
+    return {"X-API-Key": new_api_key(database_url, "other portal")[1]}
+
+
+@pytest.fixture
+def own_key(database_url) -> dict[str, str]:
+    """A key of its own for each test, so deliveries of other tests' games never mix in."""
+    return {"X-API-Key": new_api_key(database_url, "portal")[1]}
+
+
+@pytest.fixture(autouse=True)
+def fresh_outbox(database_url):
+    """Each test's worker sees only that test's deliveries: a worker claims whatever is
+    due, whichever key it is for."""
+    with psycopg.connect(database_url) as conn:
+        conn.execute("DELETE FROM webhook_outbox")
+
+
+@pytest.fixture
+def receiver():
+    running = Receiver()
+    yield running
+    running.close()
+
+
+def register(client, key, url=HOOK, types=("game_ended",), **extra):
+    response = client.post(
+        "/v1/webhooks", json={"url": url, "event_types": list(types), **extra}, headers=key
+    )
+    assert response.status_code == 201, response.get_json()
+    return response.get_json()
+
+
+def create_game(client, key, ruleset="carcassonne", seats=None, options=None):
+    body = {"ruleset": ruleset, "seats": seats or [{"name": "Ada"}, {"bot": "greedy"}]}
+    response = client.post("/v1/games", json={**body, "options": options or {}}, headers=key)
+    assert response.status_code == 201, response.get_json()
+    return response.get_json()
+
+
+def outbox(database_url, webhook_id):
+    with psycopg.connect(database_url) as conn:
+        return conn.execute(
+            "SELECT game_id::text, seq, type, seat, status, attempts FROM webhook_outbox"
+            " WHERE endpoint_id = %s ORDER BY id",
+            (webhook_id,),
+        ).fetchall()
+
+
+def worker(app, **policy) -> DeliveryWorker:
+    runtime = app.extensions["tilegames"]
+    return DeliveryWorker(runtime.db, runtime.rulesets, DeliveryPolicy(**{"batch": 8, **policy}))
+
+
+def deliver_all(app, **policy) -> int:
+    """Send every due delivery (each once, as one worker would); how many went out."""
+    sender, sent = worker(app, **policy), 0
+    while claimed := sender.run_once():
+        sent += claimed
+    return sent
+
+
+def make_due(database_url, webhook_id):
+    """Bring the endpoint's retries forward to now (instead of sleeping through backoff)."""
+    with psycopg.connect(database_url) as conn:
+        conn.execute(
+            "UPDATE webhook_outbox SET next_attempt_at = now()"
+            " WHERE endpoint_id = %s AND status = 'pending'",
+            (webhook_id,),
+        )
+
+
+def retry_seconds(database_url, webhook_id) -> list[float]:
+    """For each pending delivery: seconds from now until its next attempt."""
+    with psycopg.connect(database_url) as conn:
+        rows = conn.execute(
+            "SELECT extract(epoch FROM next_attempt_at - now()) FROM webhook_outbox"
+            " WHERE endpoint_id = %s AND status = 'pending' ORDER BY id",
+            (webhook_id,),
+        ).fetchall()
+    return [float(row[0]) for row in rows]
+
+
+# -- endpoints: create, list, read, delete ------------------------------------------------
+
+
+def test_an_endpoint_is_created_with_its_secret_shown_once(client, own_key):
+    created = register(client, own_key, types=["game_ended", "turn_started", "game_ended"])
+    assert created["secret"].startswith("whsec_") and len(created["secret"]) > 40
+    assert created["event_types"] == ["game_ended", "turn_started"]  # each once
+    assert created["url"] == HOOK
+
+    listed = client.get("/v1/webhooks", headers=own_key).get_json()["webhooks"]
+    read = client.get(f"/v1/webhooks/{created['id']}", headers=own_key).get_json()
+    assert [item["id"] for item in listed] == [created["id"]]
+    assert "secret" not in listed[0] and "secret" not in read
+    assert read == {k: v for k, v in created.items() if k != "secret"}
+
+
+def test_a_deleted_endpoint_is_gone_with_its_deliveries(client, own_key, database_url):
+    hook = register(client, own_key, types=["turn_started"])
+    create_game(client, own_key)
+    assert outbox(database_url, hook["id"])
+
+    deleted = client.delete(f"/v1/webhooks/{hook['id']}", headers=own_key)
+    assert deleted.status_code == 204
+    assert client.get("/v1/webhooks", headers=own_key).get_json() == {"webhooks": []}
+    for path in ("", "/deliveries"):
+        gone = client.get(f"/v1/webhooks/{hook['id']}{path}", headers=own_key)
+        assert_problem(gone, 404, "unknown_webhook")
+    assert_problem(
+        client.delete(f"/v1/webhooks/{hook['id']}", headers=own_key), 404, "unknown_webhook"
+    )
+    assert outbox(database_url, hook["id"]) == []
+
+
+def test_one_key_cannot_see_or_delete_another_keys_endpoints(client, own_key, other_key):
+    hook = register(client, own_key)
+    assert client.get("/v1/webhooks", headers=other_key).get_json() == {"webhooks": []}
+    for method, path in [
+        ("get", ""),
+        ("delete", ""),
+        ("get", "/deliveries"),
+    ]:
+        answer = getattr(client, method)(f"/v1/webhooks/{hook['id']}{path}", headers=other_key)
+        assert_problem(answer, 404, "unknown_webhook")
+    assert client.get(f"/v1/webhooks/{hook['id']}", headers=own_key).status_code == 200
+
+
+def test_webhooks_need_an_api_key(client, own_key):
+    game = create_game(client, own_key)
+    seat = {"X-Seat-Token": game["seat_tokens"][0]["token"]}
+    assert_problem(client.get("/v1/webhooks"), 401, "unauthorized")
+    body = {"url": HOOK, "event_types": ["game_ended"]}
+    assert_problem(client.post("/v1/webhooks", json=body), 401, "unauthorized")
+    assert_problem(client.get("/v1/webhooks", headers=seat), 403, "forbidden")
+    assert_problem(client.post("/v1/webhooks", json=body, headers=seat), 403, "forbidden")
+
+
+def test_an_unknown_endpoint_id_is_unknown_whatever_its_spelling(client, own_key):
+    for webhook_id in ("00000000-0000-0000-0000-000000000000", "nope", "0" * 32):
+        answer = client.get(f"/v1/webhooks/{webhook_id}", headers=own_key)
+        assert_problem(answer, 404, "unknown_webhook")
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "http://portal.example/hooks",  # plain http to another machine
+        "http://10.0.0.7/hooks",
+        "ftp://portal.example/hooks",
+        "https://user:pw@portal.example/hooks",
+        "https://portal.example/hooks#part",
+        "https:///no-host",
+        "portal.example/hooks",
+        "https://portal.example:99999/",
+    ],
+)
+def test_an_endpoint_url_must_be_https_or_loopback_http(client, own_key, url):
+    answer = client.post("/v1/webhooks", json={"url": url, "event_types": ["x"]}, headers=own_key)
+    problem = assert_problem(answer, 422, "validation_error")
+    assert problem["errors"][0]["field"] == "url"
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "https://portal.example/hooks?app=1",
+        "http://127.0.0.1:9000/hooks",
+        "http://localhost:9000/",
+        "http://[::1]:9000/",
+    ],
+)
+def test_https_and_loopback_http_urls_are_taken(client, own_key, url):
+    assert register(client, own_key, url=url)["url"] == url
+
+
+def test_loopback_http_is_refused_where_the_operator_forbids_it(settings):
+    from dataclasses import replace
+
+    from service.api import create_app
+
+    strict = create_app(replace(settings, webhook_allow_loopback=False)).test_client()
+    key = {"X-API-Key": new_api_key(settings.database_url)[1]}
+    body = {"url": "http://127.0.0.1:9000/hooks", "event_types": ["game_ended"]}
+    answer = strict.post("/v1/webhooks", json=body, headers=key)
+    assert (
+        assert_problem(answer, 422, "validation_error")["errors"][0]["message"]
+        == "must be an https:// URL"
+    )
+
+
+@pytest.mark.parametrize("types", [[], ["Game_Ended"], ["game-ended"], ["x" * 65], [""]])
+def test_event_types_are_lower_case_names_and_at_least_one(client, own_key, types):
+    answer = client.post("/v1/webhooks", json={"url": HOOK, "event_types": types}, headers=own_key)
+    assert_problem(answer, 422, "validation_error")
+
+
+def test_a_key_has_at_most_twenty_endpoints(client, own_key):
+    for n in range(20):
+        register(client, own_key, url=f"{HOOK}/{n}")
+    answer = client.post(
+        "/v1/webhooks", json={"url": HOOK, "event_types": ["game_ended"]}, headers=own_key
+    )
+    assert_problem(answer, 409, "too_many_webhooks")
+
+
+# -- the outbox: written with the events ----------------------------------------------
+
+
+def test_each_subscribed_event_of_the_keys_games_is_queued(client, own_key, database_url):
+    hook = register(client, own_key, types=["game_ended", "tile_placed"])
+    game = create_game(client, own_key, seats=[{"bot": "greedy"}, {"bot": "random"}])
+    with psycopg.connect(database_url) as conn:
+        logged = conn.execute(
+            "SELECT seq, type FROM events WHERE game_id = %s AND type = ANY (%s) ORDER BY seq",
+            (game["id"], ["game_ended", "tile_placed"]),
+        ).fetchall()
+    queued = outbox(database_url, hook["id"])
+    assert [(seq, type_) for _, seq, type_, _, _, _ in queued] == logged
+    assert logged[-1][1] == "game_ended" and len(logged) > 50
+    assert {(game_id, status) for game_id, _, _, _, status, _ in queued} == {(game["id"], PENDING)}
+
+
+def test_other_keys_games_and_other_types_queue_nothing(client, own_key, other_key, database_url):
+    hook = register(client, own_key, types=["game_ended"])
+    create_game(client, other_key, seats=[{"bot": "greedy"}, {"bot": "random"}])
+    create_game(client, own_key)  # in play: no game_ended yet
+    assert outbox(database_url, hook["id"]) == []
+
+
+def test_a_revoked_keys_endpoints_get_nothing_more(client, own_key, database_url):
+    from service.store import keys
+
+    hook = register(client, own_key, types=["turn_started", "tile_placed"])
+    game = create_game(client, own_key)
+    queued = outbox(database_url, hook["id"])
+    with psycopg.connect(database_url) as conn:
+        assert keys.revoke_key(conn, own_key["X-API-Key"].split("_")[1])
+    play(client, game, moves=2)  # the seat tokens still play
+    assert outbox(database_url, hook["id"]) == queued
+
+
+def test_a_refused_move_queues_nothing(client, own_key, database_url):
+    hook = register(client, own_key, types=["tile_placed", "turn_started"])
+    game = create_game(client, own_key)
+    before = outbox(database_url, hook["id"])
+    token = game["seat_tokens"][0]["token"]
+    for command, version in [
+        ({"type": "place_tile", "x": 0, "y": 0, "rotation": 0}, game["version"]),  # illegal
+        ({"type": "skip"}, game["version"] - 1),  # stale version: a conflict
+    ]:
+        answer = client.post(
+            f"/v1/games/{game['id']}/moves",
+            json={"command": command},
+            headers={"X-Seat-Token": token, "If-Match": f'"{version}"'},
+        )
+        assert answer.status_code in (409, 422)
+    assert outbox(database_url, hook["id"]) == before
+
+
+# -- turn_started: derived from who is awaited ------------------------------------------
+
+
+def play(client, game, moves=8):
+    """Ada's first ``moves`` moves: the first placement of each tile, and no figure."""
+    token = game["seat_tokens"][0]["token"]
+    version = game["version"]
+    for _ in range(moves):
+        legal = client.get(f"/v1/games/{game['id']}/legal-moves", headers={"X-Seat-Token": token})
+        decision = legal.get_json()["commands"]["decisions"][0]
+        command = {"type": "skip"}
+        if "place_tile" in decision["commands"]:
+            placement = decision["commands"]["place_tile"]["placements"][0]
+            command = {"type": "place_tile", **{k: placement[k] for k in ("x", "y", "rotation")}}
+        answer = client.post(
+            f"/v1/games/{game['id']}/moves",
+            json={"command": command},
+            headers={"X-Seat-Token": token, "If-Match": f'"{version}"'},
+        )
+        assert answer.status_code == 200, answer.get_json()
+        version = answer.get_json()["version"]
+        if answer.get_json()["status"] == "finished":
+            break
+
+
+def test_a_turn_starts_for_each_seat_that_comes_to_be_awaited(client, own_key, database_url):
+    hook = register(client, own_key, types=["turn_started"])
+    game = create_game(client, own_key)
+    play(client, game, moves=8)
+    turns = [(seq, seat) for _, seq, _, seat, _, _ in outbox(database_url, hook["id"])]
+    log = client.get(f"/v1/games/{game['id']}/events?limit=1000", headers=own_key).get_json()
+    # Carcassonne: each turn begins with the tile its seat draws.
+    draws = [(e["seq"], e["data"]["seat"]) for e in carcassonne_turns(log["events"])]
+    # The game starts with Ada's turn; then the bot's and hers take turns, each notice
+    # following the command that ended the turn before (the draw is in its events).
+    assert turns[0] == (draws[0][0], 0)
+    assert [seat for _, seat in turns] == [seat for _, seat in draws]
+    pairs = zip(turns, draws, strict=True)
+    assert all(turn_seq >= draw_seq for (turn_seq, _), (draw_seq, _) in pairs)
+    assert [seat for _, seat in turns][:4] == [0, 1, 0, 1]
+
+
+def test_a_seat_playing_again_starts_a_new_turn():
+    """Carcassonne's builder: ``turn_ended`` names the same seat next, and it stays
+    awaited through the command; the second turn is announced all the same."""
+    from service.app.turns import TurnWatch
+    from service.rules.core import Event
+    from service.rules.decisions import Decision
+
+    class Awaiting:
+        def __init__(self, seats):
+            self.seats = seats
+
+        def decisions(self, state):
+            return [Decision(f"d{s}", s, "place_tile", ("place_tile",)) for s in state]
+
+    seats = [{"name": "Ada", "bot": None}, {"name": "Bo", "bot": None}]
+    watch = TurnWatch(Awaiting(seats), seats, [0])
+    watch.step([0], [Event("tile_placed", {}), Event("follower_placed", {})], 5)
+    assert watch.notices == []  # the same turn goes on
+    again = [Event("turn_ended", {"seat": 0, "next": 0, "extra": "builder"})]
+    watch.step([0], again, 7)
+    watch.step([1], [Event("turn_ended", {"seat": 0, "next": 1})], 9)
+    assert [(n.seq, n.seat) for n in watch.notices] == [(7, 0), (9, 1)]
+    assert watch.notices[1].data["name"] == "Bo"
+    assert watch.notices[1].data["decisions"][0]["kind"] == "place_tile"
+
+
+# -- the worker: signed deliveries, retries, failures --------------------------------
+
+
+def test_deliveries_are_signed_with_the_endpoints_secret(app, client, own_key, receiver):
+    hook = register(client, own_key, url=receiver.url, types=["revealed", "dealt"])
+    receiver.secret = hook["secret"]
+    bots = [{"bot": "random"}, {"bot": "random"}]
+    # 20 turns: the random bots reveal a card on some (each turn's odds are even)
+    game = create_game(client, own_key, "secret-cards", bots, {"rounds": 10})
+    assert deliver_all(app) == len(receiver.received) > 2
+    assert all(r.signed for r in receiver.received)
+
+    first = receiver.received[0]
+    assert not signature_ok("whsec_another", first.headers, first.body)
+    assert not signature_ok(hook["secret"], first.headers, first.body + b" ")
+    stale = int(first.headers["Tilegames-Timestamp"]) + 301
+    assert not signature_ok(hook["secret"], first.headers, first.body, now=stale)
+
+    bodies = [r.json for r in receiver.received]
+    revealed = next(b for b in bodies if b["type"] == "revealed")
+    assert revealed["id"] == f"{game['id']}:{revealed['seq']}"
+    assert revealed["game_id"] == game["id"] and revealed["ruleset"] == "secret-cards"
+    assert revealed["webhook_id"] == hook["id"] and revealed["redacted"] is False
+    assert revealed["data"]["card"].startswith("card-")
+    assert {r.headers["Tilegames-Event-Id"] for r in receiver.received} == {b["id"] for b in bodies}
+    assert first.headers["Tilegames-Delivery-Attempt"] == "1"
+    # A card dealt is secret: the key sees what a spectator sees (who got one, not which).
+    dealt = [b for b in bodies if b["type"] == "dealt"]
+    assert dealt and all(b["redacted"] and set(b["data"]) == {"seat"} for b in dealt)
+
+
+def test_a_receiver_error_is_retried_with_growing_waits_then_delivered(
+    app, client, own_key, receiver, database_url
+):
+    hook = register(client, own_key, url=receiver.url, types=["turn_started"])
+    create_game(client, own_key)  # Ada's first turn: one delivery
+    receiver.answer = lambda got: 503 if len(receiver.received) <= 3 else 204
+    policy = {"backoff": 10, "backoff_max": 30}
+    waits = []
+    for _ in range(3):
+        assert deliver_all(app, **policy) == 1
+        waits += retry_seconds(database_url, hook["id"])
+        make_due(database_url, hook["id"])
+    # 10 s after the first failure, 20 after the second, 40 capped at 30 after the third
+    assert [round(w) for w in waits] == [10, 20, 30]
+    assert deliver_all(app, **policy) == 1
+
+    page = client.get(f"/v1/webhooks/{hook['id']}/deliveries", headers=own_key).get_json()
+    (delivery,) = page["deliveries"]
+    assert delivery["status"] == "delivered" and delivery["attempts"] == 4
+    assert delivery["last_status"] == 204 and delivery["last_error"] is None
+    assert len(set(receiver.ids())) == 1 and len(receiver.ids()) == 4  # one event, 4 tries
+    assert [r.headers["Tilegames-Delivery-Attempt"] for r in receiver.received] == [
+        "1",
+        "2",
+        "3",
+        "4",
+    ]
+
+
+def test_a_delivery_fails_after_its_last_attempt(app, client, own_key, receiver, database_url):
+    hook = register(client, own_key, url=receiver.url, types=["turn_started"])
+    create_game(client, own_key)
+    receiver.answer = lambda got: 500
+    for _ in range(3):
+        assert deliver_all(app, max_attempts=3) == 1
+        make_due(database_url, hook["id"])
+    assert deliver_all(app, max_attempts=3) == 0  # given up: not due any more
+
+    query = f"/v1/webhooks/{hook['id']}/deliveries?status=failed"
+    (failed,) = client.get(query, headers=own_key).get_json()["deliveries"]
+    assert failed["status"] == "failed" and failed["attempts"] == 3
+    assert failed["last_status"] == 500 and failed["last_error"] == "HTTP 500: busy"
+    assert failed["next_attempt_at"] is None and failed["delivered_at"] is None
+
+
+def test_an_unreachable_endpoint_is_retried(app, client, own_key, receiver):
+    hook = register(client, own_key, url=receiver.url, types=["turn_started"])
+    receiver.close()  # nobody listens there any more
+    create_game(client, own_key)
+    assert deliver_all(app, timeout=2) == 1
+    (pending,) = client.get(f"/v1/webhooks/{hook['id']}/deliveries", headers=own_key).get_json()[
+        "deliveries"
+    ]
+    assert pending["status"] == "pending" and pending["attempts"] == 1
+    assert pending["last_status"] is None and "Connection refused" in pending["last_error"]
+
+
+def test_a_claimed_delivery_is_not_claimed_again_until_its_lease_ends(
+    app, client, own_key, database_url
+):
+    from service.store import webhooks as store
+
+    hook = register(client, own_key, url="http://127.0.0.1:9/", types=["turn_started"])
+    create_game(client, own_key)
+    db, lease = app.extensions["tilegames"].db, timedelta(seconds=60)
+    with db.connection() as conn:
+        (first,) = store.claim_due(conn, 10, lease)
+    with db.connection() as conn:
+        assert store.claim_due(conn, 10, lease) == []
+    assert retry_seconds(database_url, hook["id"])[0] > 55  # leased for a minute
+    make_due(database_url, hook["id"])  # the lease is over: its worker must have died
+    with db.connection() as conn:
+        (again,) = store.claim_due(conn, 10, lease)
+    assert again.delivery.id == first.delivery.id and again.delivery.attempts == 2
+
+
+def test_two_workers_at_once_never_claim_the_same_delivery(app, client, own_key):
+    from service.store import webhooks as store
+
+    register(client, own_key, url="http://127.0.0.1:9/", types=["tile_placed", "turn_started"])
+    create_game(client, own_key, seats=[{"bot": "greedy"}, {"bot": "random"}])
+    db = app.extensions["tilegames"].db
+    with db.connection() as one, db.connection() as two:
+        # Both transactions are open at once: the second skips the first's locked rows.
+        first = store.claim_due(one, 20, timedelta(seconds=60))
+        second = store.claim_due(two, 20, timedelta(seconds=60))
+    assert len(first) == 20 and len(second) == 20
+    assert not {c.delivery.id for c in first} & {c.delivery.id for c in second}
+
+
+# -- the delivery list -----------------------------------------------------------------
+
+
+def test_deliveries_are_listed_newest_first_a_page_at_a_time(app, client, own_key, receiver):
+    hook = register(client, own_key, url=receiver.url, types=["tile_placed", "game_ended"])
+    create_game(client, own_key, seats=[{"bot": "greedy"}, {"bot": "random"}])
+    path = f"/v1/webhooks/{hook['id']}/deliveries"
+    everything = []
+    query = f"{path}?limit=30"
+    while query:
+        answer = client.get(query, headers=own_key)
+        assert answer.status_code == 200
+        page = answer.get_json()
+        everything += page["deliveries"]
+        if page["next_cursor"] is None:
+            assert "Link" not in answer.headers
+            query = None
+        else:
+            link = answer.headers["Link"]
+            assert link.endswith('>; rel="next"') and "limit=30" in link
+            query = link[1 : link.index(">")]
+    ids = [d["id"] for d in everything]
+    assert ids == sorted(ids, reverse=True) and len(ids) == len(set(ids)) > 60
+    assert everything[0]["type"] == "game_ended"
+    assert {d["status"] for d in everything} == {"pending"}
+
+    receiver.answer = lambda got: 204
+    deliver_all(app)
+    delivered = client.get(f"{path}?status=delivered&limit=100", headers=own_key).get_json()
+    assert len(delivered["deliveries"]) == len(ids)
+    assert all(d["delivered_at"] and d["next_attempt_at"] is None for d in delivered["deliveries"])
+    pending = client.get(f"{path}?status=pending", headers=own_key).get_json()
+    assert pending == {"webhook_id": hook["id"], "deliveries": [], "next_cursor": None}
+
+
+@pytest.mark.parametrize("cursor", ["eA", "ZDA", "ZC0x", "!!"])
+def test_a_cursor_the_service_did_not_give_is_refused(client, own_key, cursor):
+    hook = register(client, own_key)
+    answer = client.get(f"/v1/webhooks/{hook['id']}/deliveries?cursor={cursor}", headers=own_key)
+    assert_problem(answer, 400, "invalid_cursor")
+
+
+def test_the_documented_turn_started_body_is_the_shape_of_a_real_one(
+    app, client, own_key, receiver
+):
+    from service.api import examples as ex
+    from tests.api.test_openapi_examples import shape_errors
+
+    register(client, own_key, url=receiver.url, types=["turn_started"])
+    create_game(client, own_key)
+    deliver_all(app)
+    (got,) = receiver.received
+    assert shape_errors(ex.TURN_STARTED_DELIVERY, got.json) == []
+    assert got.json["data"]["name"] == "Ada" and got.json["data"]["decisions"][0]["seat"] == 0
