@@ -43,11 +43,12 @@ def post_worker_init(worker):
     """Requests gunicorn itself refuses (bad framing, oversize URL or headers) are
     answered as problem+json, like the application's errors; webhooks are sent."""
     from service.api.framing import install
+    from service.api.wsgi import app  # the worker's own app (worker.wsgi may wrap it)
 
     install(worker)
     # Each worker process sends webhook deliveries in a background thread, unless the
     # operator runs `service.cli deliver-webhooks` instead (WEBHOOK_WORKER=0).
-    runtime = worker.wsgi.extensions["tilegames"]
+    runtime = app.extensions["tilegames"]
     if runtime.settings.webhook_worker:
         runtime.deliveries.start()
 
