@@ -75,6 +75,7 @@ def test_a_generated_python_client_plays_a_whole_game_against_a_bot(
         CarcassonneSkipCommand,
         CarcassonneSkipCommandType,
         CarcassonneTilePlacedEvent,
+        CarcassonneTileSetAsideEvent,
         CarcassonneView,
         CreatedGame,
         CreateGame,
@@ -131,7 +132,8 @@ def test_a_generated_python_client_plays_a_whole_game_against_a_bot(
     page = list_events.sync(str(game.id), client=app, limit=1000)
     assert isinstance(page, EventPage)
     placed = [e for e in page.events if isinstance(e, CarcassonneTilePlacedEvent)]
-    assert len(placed) == 71  # every tile but the start tile
+    set_aside = [e for e in page.events if isinstance(e, CarcassonneTileSetAsideEvent)]
+    assert len(placed) + len(set_aside) == 71  # every tile but the start tile
     assert {e.data.seat for e in placed} == {0, 1}
     assert any(isinstance(e, CarcassonneFeatureScoredEvent) for e in page.events)
     (ended,) = [e for e in page.events if isinstance(e, CarcassonneGameEndedEvent)]
