@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint openapi openapi-check browser bench clean
+.PHONY: run test lint openapi openapi-check browser typescript bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -17,13 +17,18 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/python -m service.cli serve
 
-test: $(STAMP) lint openapi-check browser
+test: $(STAMP) lint openapi-check browser typescript
 	$(BIN)/python -m pytest
 
 # The headless browser of the /docs test (Debian's chromium, with apt when missing; or
 # set CHROMIUM=/path/to/chromium). Playwright drives it; it comes with '.[dev]'.
 browser:
 	sh scripts/install-browser
+
+# The TypeScript generator and compiler the generated-client test runs (npm ci, pinned by
+# clients/typescript/package-lock.json); openapi-python-client comes with '.[dev]'.
+typescript:
+	sh scripts/install-typescript
 
 lint: $(STAMP)
 	$(BIN)/ruff check service tests bench

@@ -10,6 +10,7 @@ from flask_smorest.utils import prepare_response
 from service import __doc__ as _service_doc
 from service.api import (
     bodies,
+    contract,
     docs,
     games,
     headers,
@@ -27,7 +28,7 @@ from service.api.auth import SECURITY_SCHEMES, rate_limit_key
 from service.api.observability import configure_logging, install
 from service.api.ratelimit import storage_uri
 from service.api.runtime import Runtime
-from service.api.schemas import ProblemSchema
+from service.api.schemas import EventEnvelopeSchema, ProblemSchema
 from service.api.stream_hub import StreamHub, StreamSlots
 from service.app import GameService
 from service.app.delivery import DeliveryPolicy, DeliveryWorker
@@ -137,6 +138,11 @@ def create_app(settings: Settings | None = None, *, extra_rulesets: list[Ruleset
     )
     for name, scheme in SECURITY_SCHEMES.items():
         api.spec.components.security_scheme(name, scheme)
+    # the rulesets' commands, events, views and legal moves, generated from their shapes
+    api.ma_plugin.converter.add_attribute_function(contract.typed_to_ref)
+    api.spec.components.schema("EventEnvelope", schema=EventEnvelopeSchema)
+    for name, schema in contract.components(lookup(n) for n in names).items():
+        api.spec.components.schema(name, component=schema)
     for blueprint in (meta.blp, games.blp, table.blp, webhooks.blp, pictures.blp, health.blp):
         api.register_blueprint(blueprint)
     app.register_blueprint(docs.blp)  # Swagger UI, from the service itself

@@ -1197,18 +1197,35 @@ RULESETS = {
                     },
                 },
                 "commands": {
-                    "draw_tile": {"tile": "tile id or letter (external randomness only)"},
+                    "draw_tile": {
+                        "tile": "the tile drawn: an id or the rulebook letter",
+                        "under": "optional: Hills & Sheep: the tile drawn blind to go under a hill",
+                        "wheel": "optional: The Wheel of Fortune: the wheel icon on the copy drawn",
+                    },
                     "place_tile": {
-                        "x": "int",
-                        "y": "int (north is y-1)",
+                        "x": "column; east is x+1",
+                        "y": "row; north is y-1",
                         "rotation": [0, 90, 180, 270],
                     },
                     "place_follower": {
-                        "spot": "e.g. city:N,E road:W field:NL,NR cloister",
-                        "figure": "optional, default follower; the expansions' big_follower,"
+                        "spot": "a figure spot: kind and sides, e.g. city:N,E road:W"
+                        " field:NL,NR cloister",
+                        "figure": "optional: default follower; the expansions' big_follower,"
                         " builder, pig",
                     },
                     "skip": {},
+                    "tend_flock": {"action": ["grow", "gather"]},
+                    "draw_sheep": {"token": "a sheep token: 1, 2, 3, 4 or wolf"},
+                    "place_on_wheel": {
+                        "sector": "a sector of the wheel",
+                        "space": "one of the sector's crown spaces, from 0",
+                    },
+                    "remove_follower": {
+                        "x": "column; east is x+1",
+                        "y": "row; north is y-1",
+                        "spot": "a figure spot: kind and sides, e.g. city:N,E road:W"
+                        " field:NL,NR cloister",
+                    },
                 },
                 "decisions": {
                     "draw_sheep": ["draw_sheep"],

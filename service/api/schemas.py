@@ -1,13 +1,16 @@
 """Marshmallow schemas for every request and response of the v1 API.
 
-Game-specific payloads (options, commands, views, event data) are defined by each
-ruleset and described by ``GET /v1/rulesets``; here they are free-form objects.
+Game-specific payloads (commands, events, views, legal moves, open decisions) are
+:class:`~service.api.contract.Typed` fields: the document names the schemas generated
+from the rulesets' own shapes (``service/api/contract.py``). Options stay free-form
+objects, described by ``GET /v1/rulesets``.
 """
 
 from __future__ import annotations
 
-from marshmallow import Schema, ValidationError, fields, validate
+from marshmallow import INCLUDE, Schema, ValidationError, fields, validate
 
+from service.api.contract import Typed
 from service.api.examples import GAME_ID
 from service.app.export import RECORD_FORMAT, RECORD_FORMAT_VERSION
 
@@ -41,17 +44,6 @@ _AWAITING = {
     " `seat` that must decide, its `kind` (also as `decision`, the name earlier releases"
     " used), the `commands` that answer it, and the ruleset's details (the tile to place,"
     " the ships offered...)",
-}
-#: The documented part of one open decision (the ruleset adds its own details).
-_DECISION = {
-    "properties": {
-        "id": {"type": "string", "example": "d7"},
-        "seat": {"type": "integer", "example": 0},
-        "kind": {"type": "string", "example": "place_tile"},
-        "decision": {"type": "string", "example": "place_tile"},
-        "commands": {"type": "array", "items": {"type": "string"}, "example": ["place_tile"]},
-    },
-    "required": ["id", "seat", "kind", "decision", "commands"],
 }
 _VERSION = {"description": "The game version: the seq of the last event", "example": 3}
 _GAME_ID = {"description": "The game's id (UUID)", "example": GAME_ID}
@@ -341,7 +333,7 @@ class GameSummarySchema(GameItemSchema):
             " unless its clock runs and there is a per-move limit). Null without a clock"
         },
     )
-    awaiting = fields.List(fields.Dict(metadata=_DECISION), required=True, metadata=_AWAITING)
+    awaiting = fields.List(Typed("Decision"), required=True, metadata=_AWAITING)
     result = fields.Dict(
         allow_none=True,
         required=True,
@@ -433,14 +425,10 @@ class StateSchema(Schema):
         metadata={"description": "The viewer's seat; null for a spectator (API key alone)"},
     )
     status = fields.String(required=True, metadata={"example": "active"})
-    awaiting = fields.List(fields.Dict(metadata=_DECISION), required=True, metadata=_AWAITING)
-    state = fields.Dict(
-        required=True,
-        metadata={
-            "description": "The ruleset's view for this viewer, as its docs describe it"
-            " (the same as the view of the fold of the log this viewer reads)"
-        },
-    )
+    awaiting = fields.List(Typed("Decision"), required=True, metadata=_AWAITING)
+    #: the ruleset's view for this viewer (the same as the view of the fold of the log
+    #: this viewer reads)
+    state = Typed("View", required=True)
 
 
 class BoardQuerySchema(Schema):
@@ -489,20 +477,16 @@ class EventsQuerySchema(Schema):
     )
 
 
-class EventSchema(Schema):
+class EventEnvelopeSchema(Schema):
+    """What every event carries besides its ``type`` and ``data``, which each ruleset's
+    event schemas add (``<Ruleset><Type>Event``: ``allOf`` this and them, so this one
+    must leave room for them)."""
+
+    class Meta:
+        unknown = INCLUDE
+
     seq = fields.Integer(
         required=True, metadata={"description": "Position in the log, from 1", "example": 3}
-    )
-    type = fields.String(
-        required=True,
-        metadata={"description": "The ruleset's event type", "example": "tile_placed"},
-    )
-    data = fields.Dict(
-        required=True,
-        metadata={
-            "description": "The ruleset's event data",
-            "example": {"rotation": 0, "seat": 0, "tile": "BA/L", "x": 0, "y": 1},
-        },
     )
     redacted = fields.Boolean(
         required=True, metadata={"description": "True if data was cut for this viewer"}
@@ -539,39 +523,11 @@ class EventPageSchema(Schema):
         required=True,
         metadata={"description": "The viewer's seat; null for a spectator"},
     )
-    events = fields.List(fields.Nested(EventSchema), required=True)
+    events = fields.List(Typed("Event"), required=True)
     next_after = fields.Integer(
         allow_none=True,
         required=True,
         metadata={"description": "Pass as ?after= for the next page; null at the end"},
-    )
-
-
-class DecisionMenuSchema(Schema):
-    id = fields.String(
-        required=True, metadata={"description": "The decision's id", "example": "d7"}
-    )
-    kind = fields.String(
-        required=True, metadata={"description": "The decision's kind", "example": "place_tile"}
-    )
-    commands = fields.Dict(
-        keys=fields.String(),
-        required=True,
-        metadata={
-            "description": "Command type -> what may be sent: the ruleset's list of choices"
-            " for it (placements, spots, ships...), or, where the space is unbounded (a"
-            " trade offer), a description of what may be sent. `{}` for a command without"
-            " arguments",
-        },
-    )
-
-
-class LegalCommandsSchema(Schema):
-    seat = fields.Integer(required=True, metadata={"description": "The token's seat"})
-    decisions = fields.List(
-        fields.Nested(DecisionMenuSchema),
-        required=True,
-        metadata={"description": "The seat's open decisions, in the order they opened"},
     )
 
 
@@ -582,15 +538,10 @@ class LegalMovesSchema(Schema):
         metadata={"description": "The version these moves are for: send it as If-Match"},
     )
     seat = fields.Integer(required=True, metadata={"description": "The token's seat"})
-    awaiting = fields.List(fields.Dict(metadata=_DECISION), required=True, metadata=_AWAITING)
-    commands = fields.Nested(
-        LegalCommandsSchema,
-        required=True,
-        metadata={
-            "description": "The seat's open decisions and every legal way to make each; no"
-            " decisions when the seat is not awaited"
-        },
-    )
+    awaiting = fields.List(Typed("Decision"), required=True, metadata=_AWAITING)
+    #: the seat's open decisions and every legal way to make each; no decisions when
+    #: the seat is not awaited
+    commands = Typed("LegalCommands", required=True)
 
 
 class MoveHeadersSchema(Schema):
@@ -641,15 +592,8 @@ class HandToBotSchema(Schema):
 
 
 class MoveSchema(Schema):
-    command = fields.Dict(
-        required=True,
-        validate=storable_json,
-        metadata={
-            "description": "One of the ruleset's commands, by `type` (see legal-moves and"
-            " GET /v1/rulesets)",
-            "example": {"type": "place_tile", "x": 1, "y": 0, "rotation": 90},
-        },
-    )
+    #: one of the ruleset's commands, by ``type`` (see legal-moves and GET /v1/rulesets)
+    command = Typed("Command", required=True, validate=storable_json)
     expected_version = fields.Integer(
         strict=True,
         validate=validate.Range(min=0, max=2**62),
@@ -688,14 +632,14 @@ class MoveResultSchema(HeadSchema):
     )
     status = fields.String(required=True, metadata={"example": "active"})
     events = fields.List(
-        fields.Nested(EventSchema),
+        Typed("Event"),
         required=True,
         metadata={
             "description": "Every event this move wrote: its own, scoring, the bots' turns"
             " and the next draw, redacted for the mover"
         },
     )
-    awaiting = fields.List(fields.Dict(metadata=_DECISION), required=True, metadata=_AWAITING)
+    awaiting = fields.List(Typed("Decision"), required=True, metadata=_AWAITING)
     result = fields.Dict(
         allow_none=True,
         required=True,
@@ -750,13 +694,8 @@ class RecordStepSchema(Schema):
             "example": 0,
         },
     )
-    command = fields.Dict(
-        required=True,
-        metadata={
-            "description": "A command as POST /moves takes it",
-            "example": {"type": "draw_tile", "tile": "BA/RCr"},
-        },
-    )
+    #: a command as POST /moves takes it
+    command = Typed("Command", required=True)
     decision = fields.String(
         validate=[validate.Length(min=1, max=40), storable_text],
         metadata={
@@ -887,11 +826,9 @@ class ValidateResultSchema(Schema):
     )
     finished = fields.Boolean(required=True, metadata={"description": "The game is over"})
     result = fields.Dict(required=True, metadata={"description": "`{over, scores, winners}`"})
-    awaiting = fields.List(fields.Dict(metadata=_DECISION), required=True, metadata=_AWAITING)
-    state = fields.Dict(
-        required=True,
-        metadata={"description": "The final state, spectator view (before a refused step)"},
-    )
+    awaiting = fields.List(Typed("Decision"), required=True, metadata=_AWAITING)
+    #: the final state, spectator view (before a refused step)
+    state = Typed("View", required=True)
     error = fields.Nested(
         StepErrorSchema,
         allow_none=True,

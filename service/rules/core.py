@@ -58,6 +58,8 @@ from service.rules.seating import (
     TABLE_RULES,
     is_table_command,
 )
+from service.rules.shapes import INT, Part, Shape, merged
+from service.rules.shapes import event as event_shape
 
 State = TypeVar("State")
 
@@ -104,6 +106,12 @@ class IllegalMove(RulesError):
 #: The event that marks where a log written under an older rules version goes on in the
 #: current one (see :meth:`Ruleset.upcast_log`).
 RULES_UPGRADED = "rules_upgraded"
+
+#: the shape of :data:`RULES_UPGRADED`, which any ruleset's log may hold
+RULES_UPGRADED_SHAPE = event_shape(
+    "The events after this one were written under a newer rules version.",
+    {"from": INT, "to": INT},
+)
 
 #: The rules every ruleset enforces the same way, in plain words; a ruleset's own
 #: :attr:`Ruleset.rules` may word them for its game.
@@ -275,6 +283,12 @@ class Ruleset(ABC, Generic[State]):
     rules_version: ClassVar[int] = 1
     #: ``(version, event type) -> upcaster`` from that version's shape to the next's
     upcasters: ClassVar[Mapping[tuple[int, str], Upcaster]] = {}
+    #: the base game, then each expansion or scenario that adds commands or events, with
+    #: their shapes (:mod:`service.rules.shapes`), which ``describe`` and the API's
+    #: document show
+    parts: ClassVar[Sequence[Part]] = ()
+    #: the shape of :meth:`view` (its top-level keys and the parts clients read)
+    view_shape: ClassVar[Shape | None] = None
 
     # -- catalogue -------------------------------------------------------------
 
@@ -283,10 +297,14 @@ class Ruleset(ABC, Generic[State]):
         """What ``GET /v1/rulesets`` shows: options with types, defaults and meaning,
         expansions, seat counts, command shapes."""
 
-    def description(self, options: JSON, commands: JSON, expansions: Sequence[JSON] = ()) -> JSON:
+    def description(
+        self, options: JSON, commands: JSON | None = None, expansions: Sequence[JSON] = ()
+    ) -> JSON:
         """A :meth:`describe` answer: the class attributes (name, title, seats, bots,
         decision kinds and the rules in words) with the ruleset's ``options``,
-        ``commands`` and ``expansions``."""
+        ``commands`` (by default each described command's fields) and ``expansions``."""
+        if commands is None:
+            commands = {name: shape.hints() for name, shape in self.command_shapes().items()}
         return {
             "name": self.name,
             "title": self.title,
@@ -682,6 +700,22 @@ class Ruleset(ABC, Generic[State]):
         if found is None:
             found = frozenset(c for commands in self.answers.values() for c in commands)
             self.__dict__["_command_types"] = found
+        return found
+
+    def command_shapes(self) -> Mapping[str, Shape]:
+        """Command type -> its shape, from :attr:`parts`."""
+        return merged(self.parts, "commands")
+
+    def menu_shapes(self) -> Mapping[str, JSON]:
+        """Command type -> the schema of its :meth:`menu` entry, where described."""
+        return merged(self.parts, "menus")
+
+    def event_shapes(self) -> Mapping[str, Shape]:
+        """Event type -> the shape of its data, from :attr:`parts`, with the core's
+        :data:`RULES_UPGRADED` marker."""
+        found = merged(self.parts, "events")
+        if found:
+            found[RULES_UPGRADED] = RULES_UPGRADED_SHAPE
         return found
 
     def fold(self, events: Iterable[Event]) -> State:

@@ -29,7 +29,7 @@ from dataclasses import replace
 from functools import cache, partial
 from typing import Any, ClassVar
 
-from service.rules.carcassonne import scoring
+from service.rules.carcassonne import scoring, shapes
 from service.rules.carcassonne.base import modules_for
 from service.rules.carcassonne.expansions import EXPANSIONS, hills_sheep
 from service.rules.carcassonne.figures import Prospect
@@ -462,6 +462,8 @@ class Carcassonne(SeatsLeaving, Ruleset[State]):
     max_seats: ClassVar[int] = 8
     bots: ClassVar[tuple[str, ...]] = ("random", "greedy")
     bots_module: ClassVar[str | None] = "service.rules.carcassonne.bots"
+    parts: ClassVar = shapes.PARTS
+    view_shape: ClassVar = shapes.VIEW
     #: every decision any combination of expansions opens, with every command that may
     #: answer it; a game's own decisions list the commands of its expansions only
     answers: ClassVar[Mapping[str, tuple[str, ...]]] = {
@@ -489,16 +491,6 @@ class Carcassonne(SeatsLeaving, Ruleset[State]):
         return self.description(
             OPTIONS,
             expansions=[expansion.describe() for expansion in EXPANSIONS.values()],
-            commands={
-                "draw_tile": {"tile": "tile id or letter (external randomness only)"},
-                "place_tile": {"x": "int", "y": "int (north is y-1)", "rotation": list(ROTATIONS)},
-                "place_follower": {
-                    "spot": "e.g. city:N,E road:W field:NL,NR cloister",
-                    "figure": "optional, default follower; the expansions' big_follower, "
-                    "builder, pig",
-                },
-                "skip": {},
-            },
         )
 
     def normalize_options(self, options: Mapping[str, Any]) -> JSON:

@@ -26,6 +26,7 @@ from service.rules.catan import (
     cloth,
     pirate_islands,
     scenarios,
+    shapes,
     ships,
     tribe,
     wonders,
@@ -278,6 +279,8 @@ class Catan(Ruleset[State]):
     max_seats: ClassVar[int] = 4
     bots: ClassVar[tuple[str, ...]] = ("random", "value")
     bots_module: ClassVar[str | None] = "service.rules.catan.bots"
+    parts: ClassVar = shapes.PARTS
+    view_shape: ClassVar = shapes.VIEW
     answers: ClassVar[Mapping[str, tuple[str, ...]]] = ALL_ANSWERS
     rules: ClassVar[Mapping[str, str]] = RULES
     secrets: ClassVar = {
@@ -292,75 +295,7 @@ class Catan(Ruleset[State]):
     # -- catalogue -------------------------------------------------------------
 
     def describe(self) -> JSON:
-        return self.description(
-            OPTIONS,
-            commands={
-                "set_board": {"board": "a board (external randomness only)"},
-                "build_settlement": {"corner": "intersection, e.g. 0,-1,N"},
-                "build_road": {"edge": "path, e.g. 0,-1,NE"},
-                "build_city": {"corner": "one of your settlements"},
-                "roll": {"dice": "[a, b] (external randomness only)"},
-                "discard": {"resources": {r: "int" for r in RESOURCES}},
-                "move_robber": {
-                    "hex": "q,r",
-                    "victim": "seat to steal from, if any may be",
-                    "resource": "the stolen card (external randomness only)",
-                },
-                "buy_development": {"card": "the drawn card (external randomness only)"},
-                "play_knight": {},
-                "play_road_building": {},
-                "play_year_of_plenty": {"resources": "2 resources, e.g. {ore: 1, grain: 1}"},
-                "play_monopoly": {"resource": list(RESOURCES)},
-                "maritime_trade": {"give": list(RESOURCES), "get": list(RESOURCES)},
-                "offer_trade": {
-                    "give": {r: "int" for r in RESOURCES},
-                    "get": {r: "int" for r in RESOURCES},
-                    "to": "seats (default: every other seat)",
-                },
-                "respond_trade": {
-                    "answer": ["accept", "decline", "counter"],
-                    "give": "counter-offer: what you give",
-                    "get": "counter-offer: what you get",
-                },
-                "confirm_trade": {"with": "a seat that accepted or countered"},
-                "cancel_trade": {},
-                "propose_trade": {
-                    "give": {r: "int" for r in RESOURCES},
-                    "get": {r: "int" for r in RESOURCES},
-                },
-                "pass_trade": {},
-                "accept_proposal": {},
-                "decline_proposal": {},
-                "end_turn": {},
-                "build_ship": {
-                    "edge": "path at sea or on a coast (Seafarers)",
-                    "reveal": "the fog spaces it turns up (The Fog Islands, external "
-                    "randomness only): [{hex, terrain, number}]",
-                    "card": "the development card a gift path gives (The Forgotten Tribe, "
-                    "external randomness only)",
-                },
-                "move_ship": {
-                    "from": "the last ship of an open line",
-                    "to": "a path where a ship could be built",
-                    "reveal": "as for build_ship",
-                },
-                "move_pirate": {
-                    "hex": "a sea hex",
-                    "victim": "seat with a ship beside it, to rob",
-                    "resource": "the stolen card (external randomness only)",
-                },
-                "choose_gold": {"resources": "as many as the gold field gives, e.g. {ore: 1}"},
-                "place_harbour": {
-                    "edge": "a free coast path (The New World; The Forgotten Tribe: "
-                    "beside one of your settlements or cities)",
-                    "types": "the markers turned up, in order, when the last is placed "
-                    "(external randomness only)",
-                },
-                "start_wonder": {"wonder": "a free wonder whose conditions you meet"},
-                "build_wonder": {},
-                **pirate_islands.COMMANDS,
-            },
-        )
+        return self.description(OPTIONS)
 
     def normalize_options(self, options: Mapping[str, Any]) -> JSON:
         result = checked_options(OPTIONS, options)

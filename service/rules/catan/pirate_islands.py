@@ -87,20 +87,6 @@ RULES: Final = {
 #: the scenario's commands in a seat's turn
 TURN_COMMANDS: Final = ("convert_warship", "attack_fortress")
 
-COMMANDS: Final = {
-    "convert_warship": {},
-    "attack_fortress": {"die": "the fortress's die (external randomness only)"},
-    "steal": {
-        "victim": "on a 7: the seat to steal from, or null",
-        "resource": "the stolen card (external randomness only)",
-    },
-    "roll": {
-        "dice": "[a, b] (external randomness only)",
-        "plunder": "The Pirate Islands: seat -> the resources the fleet takes from it, if it "
-        "beats that seat (external randomness only)",
-    },
-}
-
 
 @dataclass(frozen=True, slots=True)
 class Colour:

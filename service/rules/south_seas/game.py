@@ -41,7 +41,7 @@ from service.rules.core import (
 )
 from service.rules.decisions import Decision, single
 from service.rules.seating import next_seated
-from service.rules.south_seas import evaluation
+from service.rules.south_seas import evaluation, shapes
 from service.rules.south_seas.content import ContentError, content_for
 from service.rules.south_seas.ships import WARES, Ship
 from service.rules.south_seas.state import (
@@ -159,26 +159,15 @@ class SouthSeas(SeatsLeaving, Ruleset[State]):
     max_seats: ClassVar[int] = 5
     bots: ClassVar[tuple[str, ...]] = ("random", "greedy")
     bots_module: ClassVar[str | None] = "service.rules.south_seas.bots"
+    parts: ClassVar = shapes.PARTS
+    view_shape: ClassVar = shapes.VIEW
     answers: ClassVar[Mapping[str, tuple[str, ...]]] = ANSWERS
     rules: ClassVar[Mapping[str, str]] = RULES
 
     # -- catalogue -------------------------------------------------------------
 
     def describe(self) -> JSON:
-        return self.description(
-            OPTIONS,
-            commands={
-                "reveal_ship": {"ship": "ship id (external randomness only)"},
-                "draw_tile": {"tile": "tile id (external randomness only)"},
-                "place_tile": {"x": "int", "y": "int (north is y-1)", "rotation": list(ROTATIONS)},
-                "place_islander": {"spot": "e.g. bridge:N,S island:N sea:EL,ER market"},
-                "retrieve_islander": {"x": "int", "y": "int", "spot": "the islander's spot"},
-                "skip": {},
-                "choose_ship": {"ship": "one of the tied highest-valued face-up ships"},
-                "deliver": {"ship": "face-up ship id", "wares": {w: "int" for w in WARES}},
-                "pass": {},
-            },
-        )
+        return self.description(OPTIONS)
 
     def normalize_options(self, options: Mapping[str, Any]) -> JSON:
         result = checked_options(OPTIONS, options)
