@@ -55,6 +55,7 @@ from service.rules.seating import (
     SEAT_HANDED_TO_BOT,
     SEAT_RESIGNED,
     SEATING_ONLY,
+    TABLE_PART,
     TABLE_RULES,
     is_table_command,
 )
@@ -703,17 +704,17 @@ class Ruleset(ABC, Generic[State]):
         return found
 
     def command_shapes(self) -> Mapping[str, Shape]:
-        """Command type -> its shape, from :attr:`parts`."""
-        return merged(self.parts, "commands")
+        """Command type -> its shape, from :attr:`parts` and the table's commands."""
+        return merged((*self.parts, TABLE_PART), "commands") if self.parts else {}
 
     def menu_shapes(self) -> Mapping[str, JSON]:
         """Command type -> the schema of its :meth:`menu` entry, where described."""
         return merged(self.parts, "menus")
 
     def event_shapes(self) -> Mapping[str, Shape]:
-        """Event type -> the shape of its data, from :attr:`parts`, with the core's
-        :data:`RULES_UPGRADED` marker."""
-        found = merged(self.parts, "events")
+        """Event type -> the shape of its data, from :attr:`parts`, with the table's
+        events and the core's :data:`RULES_UPGRADED` marker."""
+        found = merged((*self.parts, TABLE_PART), "events") if self.parts else {}
         if found:
             found[RULES_UPGRADED] = RULES_UPGRADED_SHAPE
         return found

@@ -25,7 +25,21 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from service.rules.clock import CLOCK, SEAT_TIMED_OUT, TIME_OUT
+from service.rules.clock import CLOCK, ON_TIMEOUT, SEAT_TIMED_OUT, TIME_OUT
+from service.rules.shapes import (
+    INT,
+    SEAT,
+    STR,
+    Part,
+    about,
+    array,
+    command,
+    event,
+    mapping,
+    nullable,
+    one_of,
+    optional,
+)
 
 RESIGN = "resign"
 ABANDON = "abandon"
@@ -109,3 +123,51 @@ class Seating:
         """The bot that plays ``seat`` now (None: a person, or nobody once resigned)."""
         control = self.seats[seat]
         return None if control.resigned else control.bot
+
+
+#: the shapes of the table's commands and events (:mod:`service.rules.shapes`), which
+#: every ruleset accepts and writes besides its own parts
+TABLE_PART = Part(
+    "table",
+    "The table (every ruleset)",
+    commands={
+        RESIGN: command("The sending seat leaves the game, at any time."),
+        ABANDON: command("The game's owner ends the game with no winner (no seat)."),
+        HAND_TO_BOT: command(
+            "The game's owner hands the seat to one of the ruleset's bots.",
+            {"bot": about(STR, "one of the ruleset's bots")},
+        ),
+        HAND_BACK: command("The game's owner hands the seat back to its person."),
+        CLOCK: command(
+            "The server's clock reading (games with a time control; sent by the server).",
+            {
+                "remaining_ms": array(nullable(INT), "each seat's time left, by seat"),
+                "running": mapping(STR, "seat (as text) -> since when its clock runs"),
+            },
+        ),
+        TIME_OUT: command(
+            "The server applies a timeout to the seat (sent by the server).",
+            {
+                "action": one_of(*ON_TIMEOUT),
+                "bot": optional(about(STR, "the bot that takes the seat over")),
+            },
+        ),
+    },
+    events={
+        SEAT_RESIGNED: event("A seat left the game.", {"seat": SEAT}),
+        GAME_ABANDONED: event("The game's owner abandoned the game."),
+        SEAT_HANDED_TO_BOT: event("A bot plays the seat from now on.", {"seat": SEAT, "bot": STR}),
+        SEAT_HANDED_BACK: event("The seat's person plays it again.", {"seat": SEAT}),
+        CLOCK: event(
+            "Each seat's time left, and whose clock runs since when.",
+            {
+                "remaining_ms": array(nullable(INT), "each seat's time left, by seat"),
+                "running": mapping(STR, "seat (as text) -> since when its clock runs"),
+            },
+        ),
+        SEAT_TIMED_OUT: event(
+            "A seat ran out of time; what follows is its game's on_timeout.",
+            {"seat": SEAT, "action": one_of(*ON_TIMEOUT)},
+        ),
+    },
+)

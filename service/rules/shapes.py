@@ -182,6 +182,12 @@ def merged(parts: Sequence[Part], what: str) -> dict[str, Any]:
     return found
 
 
+#: why a game ended before its rules' end (``game_ended``'s ``reason``)
+ENDED_EARLY = one_of(
+    "resigned",
+    "abandoned",
+    description="the game ended early: one seat left after resignations, or abandoned",
+)
 #: one open decision, as ``awaiting`` lists it in every ruleset (its details besides)
 DECISION = record(
     {

@@ -17,9 +17,10 @@ from service.rules.carcassonne.state import EVOLVERS as CARCASSONNE_EVOLVERS
 from service.rules.catan.board import beginner_board
 from service.rules.catan.game import SCENARIOS
 from service.rules.catan.state import EVOLVERS as CATAN_EVOLVERS
-from service.rules.core import RULES_UPGRADED, Event, Ruleset, rng_for
+from service.rules.core import RULES_UPGRADED, Event, Ruleset, bot_rng_for, rng_for
 from service.rules.play import play_game
 from service.rules.registry import get_ruleset
+from service.rules.seating import TABLE_COMMANDS, TABLE_PART
 from service.rules.shapes import Shape
 from service.rules.south_seas.state import EVOLVERS as SOUTH_SEAS_EVOLVERS
 
@@ -53,14 +54,17 @@ class Played(NamedTuple):
     menus: list[dict]
 
 
-#: every event type each ruleset's fold knows
+#: the table's events (resigning, handing over, clocks), written by every ruleset
+TABLE_EVENTS = set(TABLE_PART.events)
+#: every event type of its own each ruleset's fold knows (the table's aside)
 KNOWN_EVENTS = {
     CARCASSONNE.name: {
         *CARCASSONNE_EVOLVERS,
         *(t for e in EXPANSIONS.values() for t in e.module.evolvers),
-    },
-    SOUTH_SEAS.name: set(SOUTH_SEAS_EVOLVERS),
-    CATAN.name: set(CATAN_EVOLVERS),
+    }
+    - TABLE_EVENTS,
+    SOUTH_SEAS.name: set(SOUTH_SEAS_EVOLVERS) - TABLE_EVENTS,
+    CATAN.name: set(CATAN_EVOLVERS) - TABLE_EVENTS,
 }
 
 
@@ -182,13 +186,15 @@ def test_every_legal_moves_entry_has_its_described_shape(played, case):
 
 @pytest.mark.parametrize("ruleset", [CARCASSONNE, SOUTH_SEAS, CATAN], ids=lambda r: r.name)
 def test_every_command_type_is_described_and_nothing_else(ruleset):
-    assert set(ruleset.command_shapes()) == set(ruleset.command_types())
+    assert set(ruleset.command_shapes()) == set(ruleset.command_types()) | TABLE_COMMANDS
     assert set(ruleset.menu_shapes()) <= set(ruleset.command_types())
 
 
 @pytest.mark.parametrize("ruleset", [CARCASSONNE, SOUTH_SEAS, CATAN], ids=lambda r: r.name)
 def test_every_event_type_the_fold_knows_is_described_and_nothing_else(ruleset):
-    assert set(ruleset.event_shapes()) == KNOWN_EVENTS[ruleset.name] | {RULES_UPGRADED}
+    assert set(ruleset.event_shapes()) == KNOWN_EVENTS[ruleset.name] | TABLE_EVENTS | {
+        RULES_UPGRADED
+    }
 
 
 #: events the bot games above do not write, and why; a new event type must be played
@@ -221,3 +227,41 @@ def test_an_external_board_and_its_event_have_their_shapes():
     assert errors(CATAN.command_shapes()["set_board"], {"board": sent["board"]}) == []
     (event,) = CATAN.apply(state, 0, sent, rng_for(b"board", 2))
     assert errors(CATAN.event_shapes()["board_set"], event.data) == []
+
+
+@pytest.mark.parametrize("ruleset", [CARCASSONNE, SOUTH_SEAS, CATAN], ids=lambda r: r.name)
+def test_the_tables_commands_and_events_have_their_described_shapes(ruleset):
+    """A seat handed to a bot and back, a clock reading, a timeout, a resignation and the
+    owner's abandon, among random bots' moves: each command and every event written has
+    its shape, and every table event is written."""
+    seed = b"table"
+    events = ruleset.setup(ruleset.normalize_options({}), 3, rng_for(seed, 1))
+    state = ruleset.fold(events)
+    table = [
+        (1, {"type": "hand_to_bot", "bot": ruleset.bots[0]}),
+        (1, {"type": "hand_back"}),
+        (None, {"type": "clock", "remaining_ms": [1000, None, 0], "running": {"0": "now"}}),
+        ("awaited", {"type": "time_out", "action": "bot", "bot": ruleset.bots[0]}),
+        ("awaited", {"type": "time_out", "action": "skip"}),
+        (2, {"type": "resign"}),
+        (None, {"type": "abandon"}),
+    ]
+    sent = []
+    for step in range(10 * len(table)):
+        if step % 10 == 9:
+            seat, command = table.pop(0)
+            if seat == "awaited":
+                seat = ruleset.decisions(state)[0].seat
+        else:
+            seat = ruleset.decisions(state)[0].seat
+            command = ruleset.bot_command(state, seat, "random", bot_rng_for(seed, step))
+        sent.append(command)
+        events += ruleset.apply(state, seat, command, rng_for(seed, len(events) + 1))
+    assert not table and ruleset.is_over(state)
+    commands, shapes = ruleset.command_shapes(), ruleset.event_shapes()
+    for command in sent:
+        body = {k: v for k, v in command.items() if k != "type"}
+        assert errors(commands[command["type"]], body) == [], command
+    for event in events:
+        assert errors(shapes[event.type], event.data) == [], event
+    assert {event.type for event in events} >= TABLE_EVENTS

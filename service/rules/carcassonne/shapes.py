@@ -9,6 +9,7 @@ from service.rules.carcassonne.expansions import EXPANSIONS
 from service.rules.shapes import (
     ANY,
     BOOL,
+    ENDED_EARLY,
     INT,
     SEAT,
     STR,
@@ -178,7 +179,8 @@ BASE = Part(
             },
         ),
         "game_ended": event(
-            "The final scores and the winners.", {"scores": array(INT), "winners": SEATS}
+            "The final scores and the winners.",
+            {"scores": array(INT), "winners": SEATS, "reason": optional(ENDED_EARLY)},
         ),
     },
 )

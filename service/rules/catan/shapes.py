@@ -10,6 +10,7 @@ from service.rules.catan.pieces import DEVELOPMENT_CARDS
 from service.rules.shapes import (
     ANY,
     BOOL,
+    ENDED_EARLY,
     INT,
     SEAT,
     STR,
@@ -241,6 +242,7 @@ BASE = Part(
                         {"seat": SEAT, "sources": mapping(INT, "source -> points"), "total": INT}
                     )
                 ),
+                "reason": optional(ENDED_EARLY),
             },
         ),
     },
