@@ -1226,6 +1226,18 @@ RULESETS = {
                         "spot": "a figure spot: kind and sides, e.g. city:N,E road:W"
                         " field:NL,NR cloister",
                     },
+                    "resign": {},
+                    "abandon": {},
+                    "hand_to_bot": {"bot": "one of the ruleset's bots"},
+                    "hand_back": {},
+                    "clock": {
+                        "remaining_ms": "each seat's time left, by seat",
+                        "running": "seat (as text) -> since when its clock runs",
+                    },
+                    "time_out": {
+                        "action": ["bot", "skip", "forfeit"],
+                        "bot": "optional: the bot that takes the seat over",
+                    },
                 },
                 "decisions": {
                     "draw_sheep": ["draw_sheep"],
