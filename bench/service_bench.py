@@ -17,9 +17,7 @@ import argparse
 import json
 import multiprocessing
 import os
-import secrets
 import statistics
-import subprocess
 import sys
 import time
 import uuid
@@ -29,14 +27,10 @@ import psycopg
 import requests
 from machine import machine
 from postgres import create_database, server_for
+from serving import commit_ceiling, percentile, service
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
-
-
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
 def play_games(args: tuple[str, str, float, int]) -> dict:
@@ -89,27 +83,6 @@ def play_games(args: tuple[str, str, float, int]) -> dict:
     return {"latencies": latencies, "games": games, "errors": conflicts, "client": client_id}
 
 
-def commit_ceiling(url: str, connections: int, seconds: float) -> float:
-    """Single-row INSERT + COMMIT per second over ``connections`` parallel sessions."""
-    with psycopg.connect(url, autocommit=True) as conn:
-        conn.execute(
-            "CREATE TABLE IF NOT EXISTS bench_commits (id bigserial PRIMARY KEY, payload jsonb)"
-        )
-    with multiprocessing.Pool(connections) as pool:
-        counts = pool.map(_commit_loop, [(url, time.time() + seconds)] * connections)
-    return sum(counts) / seconds
-
-
-def _commit_loop(args: tuple[str, float]) -> int:
-    url, deadline = args
-    count = 0
-    with psycopg.connect(url, autocommit=True) as conn:
-        while time.time() < deadline:
-            conn.execute("INSERT INTO bench_commits (payload) VALUES (%s)", ('{"n": 1}',))
-            count += 1
-    return count
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--database-url", default=os.environ.get("DATABASE_URL"))
@@ -126,7 +99,6 @@ def main() -> int:
         pg_version = conn.execute("SHOW server_version").fetchone()[0]
         sync_commit = conn.execute("SHOW synchronous_commit").fetchone()[0]
         fsync = conn.execute("SHOW fsync").fetchone()[0]
-    gunicorn = None
     try:
         from service.store import keys
         from service.store.migrate import migrate
@@ -134,54 +106,21 @@ def main() -> int:
         migrate(url)
         with psycopg.connect(url) as conn:
             _, api_key = keys.create_key(conn, "bench")
-        port = 18000 + secrets.randbelow(1000)
-        env = {
-            **os.environ,
-            "DATABASE_URL": url,
-            "RATE_LIMIT": "10000000 per minute",
-            "LOG_LEVEL": "WARNING",
-            "DB_POOL_MAX": "16",
-        }
-        gunicorn = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "service.cli",
-                "serve",
-                "--no-migrate",
-                "--bind",
-                f"127.0.0.1:{port}",
-                "--workers",
-                str(args.workers),
-            ],
-            cwd=REPO,
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        base = f"http://127.0.0.1:{port}"
-        for _ in range(100):
-            try:
-                if requests.get(base + "/readyz", timeout=1).status_code == 200:
-                    break
-            except requests.ConnectionError:
-                time.sleep(0.2)
-        print(f"[{label}] {args.clients} clients for {args.seconds:.0f}s against {base}")
-        deadline = time.time() + args.seconds
-        started = time.time()
-        with multiprocessing.Pool(args.clients) as pool:
-            runs = pool.map(play_games, [(base, api_key, deadline, i) for i in range(args.clients)])
-        elapsed = time.time() - started
-        gunicorn.terminate()
-        gunicorn.wait(20)
-        gunicorn = None
+        with service(url, args.workers) as served:
+            base = served.base
+            print(f"[{label}] {args.clients} clients for {args.seconds:.0f}s against {base}")
+            deadline = time.time() + args.seconds
+            started = time.time()
+            with multiprocessing.Pool(args.clients) as pool:
+                runs = pool.map(
+                    play_games, [(base, api_key, deadline, i) for i in range(args.clients)]
+                )
+            elapsed = time.time() - started
         latencies = [x for run in runs for x in run["latencies"]]
         moves_per_second = len(latencies) / elapsed
         print(f"[{label}] measuring single-row commit ceiling with {args.clients} connections")
         ceiling = commit_ceiling(url, args.clients, min(args.seconds, 10))
     finally:
-        if gunicorn is not None:
-            gunicorn.kill()
         with psycopg.connect(server_url, autocommit=True) as conn:
             conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
         if server is not None:
