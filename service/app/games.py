@@ -12,6 +12,8 @@ from __future__ import annotations
 import hashlib
 import json
 import secrets
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -184,13 +186,20 @@ class GameService:
         except UnknownGame as exc:
             raise UnknownGameError(f"no game with id {game_id}") from exc
 
-    def _fold(self, conn: psycopg.Connection, game: GameRecord, ruleset: Ruleset, upto: int):
-        """The state at version ``upto``: from the cache where it can, folding the rest
-        of the log (upcast from the rules version it was written under)."""
-        cached = self.cache.get(game.id, upto)
-        if cached is not None:
-            after, folded = cached
-            state, written_under = ruleset.copy_state(folded.state), folded.written_under
+    def _fold(
+        self,
+        conn: psycopg.Connection,
+        game: GameRecord,
+        ruleset: Ruleset,
+        upto: int,
+        start: tuple[int, Folded] | None,
+    ) -> Folded:
+        """The state at version ``upto``, evolved from ``start`` (a version and its
+        state, which this changes) or from the beginning: the rest of the log is read
+        and upcast from the rules version it was written under."""
+        if start is not None:
+            after, folded = start
+            state, written_under = folded.state, folded.written_under
         else:
             after, state, written_under = 0, ruleset.initial_state(), None
         if after < upto:
@@ -201,8 +210,33 @@ class GameService:
                 state = ruleset.evolve(state, event)
         return Folded(state, ruleset.rules_version if written_under is None else written_under)
 
+    @contextmanager
+    def _reading(
+        self, conn: psycopg.Connection, game: GameRecord, ruleset: Ruleset, upto: int
+    ) -> Iterator[Folded]:
+        """The state at version ``upto``, to read and never to change: the cached state
+        itself when the cache holds that version (shared with other readers, kept from
+        the writer while the block runs), else a state of this request's own, from a
+        copy of an earlier cached version or from the log; remembered afterwards if it
+        is the game's current version."""
+        fresh = None
+        with self.cache.reading(game.id, upto) as cached:
+            if cached is not None and cached[0] == upto:
+                yield cached[1]
+            else:
+                if cached is not None:
+                    cached = cached[0], self._copy(ruleset)(cached[1])
+                fresh = self._fold(conn, game, ruleset, upto, cached)
+                yield fresh
+        if fresh is not None and upto == game.version:
+            self._remember(game.id, upto, fresh)
+
     def _remember(self, game_id: str, version: int, folded: Folded) -> None:
         self.cache.put(game_id, version, folded)
+
+    @staticmethod
+    def _copy(ruleset: Ruleset) -> Callable[[Folded], Folded]:
+        return lambda folded: Folded(ruleset.copy_state(folded.state), folded.written_under)
 
     def play_bots(
         self, ruleset: Ruleset, seats: list[dict], seed: bytes, state: Any, next_seq: int
@@ -280,46 +314,49 @@ class GameService:
         return Outcome(201, body)
 
     def summary(self, game_id: str, token: str | None) -> Outcome:
-        with self.db.connection() as conn:
-            game = self.load_game(conn, game_id)
-            seat_of(game.seats, token)
-            ruleset = self.ruleset(game.ruleset)
-            folded = self._fold(conn, game, ruleset, game.version)
-        self._remember(game.id, game.version, folded)
-        return Outcome(200, self.summary_body(game, ruleset, folded.state))
+        with ExitStack() as reading:
+            with self.db.connection() as conn:
+                game = self.load_game(conn, game_id)
+                seat_of(game.seats, token)
+                ruleset = self.ruleset(game.ruleset)
+                folded = reading.enter_context(self._reading(conn, game, ruleset, game.version))
+            return Outcome(200, self.summary_body(game, ruleset, folded.state))
 
-    def viewed(self, game_id: str, token: str | None, at: int | None, recent: int = 0) -> Viewed:
-        """The game at version ``at`` (default: now) as the caller may see it: the one
-        path by which the state and the board picture read a game, so both check the
-        same credentials and show the same view. ``recent`` asks for up to that many of
-        the last events up to that version, as stored (redact them per viewer)."""
-        with self.db.connection() as conn:
-            game = self.load_game(conn, game_id)
-            seat = seat_of(game.seats, token)
-            ruleset = self.ruleset(game.ruleset)
-            if at is not None and at > game.version:
-                raise ValidationFailed("at", f"the game is at version {game.version}")
-            version = game.version if at is None else at
-            folded = self._fold(conn, game, ruleset, version)
-            stored = []
-            if recent:
-                after = max(0, version - recent)
-                stored = self.store.read_events(conn, game.id, after=after, upto=version)
-        if version == game.version:
-            self._remember(game.id, version, folded)
-        return Viewed(game, ruleset, seat, version, folded.state, stored)
+    @contextmanager
+    def viewed(
+        self, game_id: str, token: str | None, at: int | None, recent: int = 0
+    ) -> Iterator[Viewed]:
+        """The game at version ``at`` (default: now) as the caller may see it, to read
+        while the block runs: the one path by which the state and the board picture
+        read a game, so both check the same credentials and show the same view.
+        ``recent`` asks for up to that many of the last events up to that version, as
+        stored (redact them per viewer)."""
+        with ExitStack() as reading:
+            with self.db.connection() as conn:
+                game = self.load_game(conn, game_id)
+                seat = seat_of(game.seats, token)
+                ruleset = self.ruleset(game.ruleset)
+                if at is not None and at > game.version:
+                    raise ValidationFailed("at", f"the game is at version {game.version}")
+                version = game.version if at is None else at
+                folded = reading.enter_context(self._reading(conn, game, ruleset, version))
+                stored = []
+                if recent:
+                    after = max(0, version - recent)
+                    stored = self.store.read_events(conn, game.id, after=after, upto=version)
+            yield Viewed(game, ruleset, seat, version, folded.state, stored)
 
     def state(self, game_id: str, token: str | None, at: int | None) -> Outcome:
-        viewed = self.viewed(game_id, token, at)
-        ruleset, state, seat = viewed.ruleset, viewed.state, viewed.seat
-        body = {
-            "game_id": viewed.game.id,
-            "version": viewed.version,
-            "seat": seat,
-            "status": "finished" if ruleset.is_over(state) else "active",
-            "awaiting": ruleset.awaiting(state),
-            "state": ruleset.view(state, seat),
-        }
+        with self.viewed(game_id, token, at) as viewed:
+            ruleset, state, seat = viewed.ruleset, viewed.state, viewed.seat
+            body = {
+                "game_id": viewed.game.id,
+                "version": viewed.version,
+                "seat": seat,
+                "status": "finished" if ruleset.is_over(state) else "active",
+                "awaiting": ruleset.awaiting(state),
+                "state": ruleset.view(state, seat),
+            }
         return Outcome(200, body)
 
     def events(self, game_id: str, token: str | None, after: int, limit: int) -> Outcome:
@@ -350,22 +387,22 @@ class GameService:
             return self.store.read_events(conn, game_id, after=after, limit=limit)
 
     def legal_moves(self, game_id: str, token: str | None) -> Outcome:
-        with self.db.connection() as conn:
-            game = self.load_game(conn, game_id)
-            seat = seat_of(game.seats, token)
-            if seat is None:
-                raise Forbidden("legal moves are private to a seat: send its seat token")
-            ruleset = self.ruleset(game.ruleset)
-            folded = self._fold(conn, game, ruleset, game.version)
-        self._remember(game.id, game.version, folded)
-        state = folded.state
-        body = {
-            "game_id": game.id,
-            "version": game.version,
-            "seat": seat,
-            "awaiting": ruleset.awaiting(state),
-            "commands": ruleset.legal_commands(state, seat),
-        }
+        with ExitStack() as reading:
+            with self.db.connection() as conn:
+                game = self.load_game(conn, game_id)
+                seat = seat_of(game.seats, token)
+                if seat is None:
+                    raise Forbidden("legal moves are private to a seat: send its seat token")
+                ruleset = self.ruleset(game.ruleset)
+                folded = reading.enter_context(self._reading(conn, game, ruleset, game.version))
+            state = folded.state
+            body = {
+                "game_id": game.id,
+                "version": game.version,
+                "seat": seat,
+                "awaiting": ruleset.awaiting(state),
+                "commands": ruleset.legal_commands(state, seat),
+            }
         return Outcome(200, body)
 
     def submit(
@@ -411,7 +448,11 @@ class GameService:
             if game.status == "finished":
                 raise GameOver("the game has ended; no more moves")
             ruleset = self.ruleset(game.ruleset)
-            folded = self._fold(conn, game, ruleset, game.version)
+            # The cached state becomes this request's to change (a copy only if another
+            # request is reading it): put back if the command is refused (a refused
+            # command folds nothing), dropped on any other failure.
+            taken = self.cache.take(game.id, game.version, self._copy(ruleset))
+            folded = self._fold(conn, game, ruleset, game.version, taken)
             state = folded.state
             events = []
             if folded.written_under != ruleset.rules_version:
@@ -421,6 +462,7 @@ class GameService:
             try:
                 own = ruleset.apply(state, seat, command, rng, precondition.decision)
             except RulesError as exc:
+                self._remember(game.id, game.version, folded)
                 raise illegal(exc, game.version) from exc
             events += own
             commands = recorded(Command(next_seq, seat, command, precondition.decision), own)
