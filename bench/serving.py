@@ -40,10 +40,15 @@ class Service:
         return children(self.process.pid)
 
 
+#: where the service's warnings and errors go while a benchmark runs
+SERVICE_LOG = Path("/tmp/tilegames-bench-service.log")
+
+
 @contextmanager
 def service(url: str, workers: int, extra_env: dict[str, str] | None = None) -> Iterator[Service]:
     """The service under gunicorn (``service.cli serve``, no migration) on ``url``, with
-    rate limits out of the way and warnings-only logs; stopped on leaving."""
+    rate limits out of the way and warnings-only logs (in :data:`SERVICE_LOG`);
+    stopped on leaving."""
     port = 18000 + secrets.randbelow(1000)
     env = {
         **os.environ,
@@ -68,15 +73,15 @@ def service(url: str, workers: int, extra_env: dict[str, str] | None = None) -> 
         cwd=REPO,
         env=env,
         stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
+        stderr=SERVICE_LOG.open("w"),
     )
     base = f"http://127.0.0.1:{port}"
     try:
         for _ in range(150):
             try:
-                if requests.get(base + "/readyz", timeout=1).status_code == 200:
+                if requests.get(base + "/readyz", timeout=5).status_code == 200:
                     break
-            except requests.ConnectionError:
+            except requests.RequestException:
                 time.sleep(0.2)
         yield Service(base, process)
     finally:

@@ -22,7 +22,7 @@ import os
 from http import HTTPStatus
 from typing import Any
 
-from gunicorn import util
+from gunicorn import glogging, util
 from gunicorn.workers.gthread import ThreadWorker
 
 from service.api.problems import _CODES, PROBLEM_TYPE
@@ -83,3 +83,14 @@ class BoundedThreadWorker(ThreadWorker):
     def handle_request(self, req: Any, conn: Any) -> Any:
         conn.sock.settimeout(READ_TIMEOUT)  # reset to blocking for the next request
         return super().handle_request(req, conn)
+
+
+class AppLogsRequests(glogging.Logger):
+    """gunicorn's logger without an access log unless ``accesslog`` is set. The
+    application logs every request itself, as JSON with its request id; because
+    ``gunicorn_conf`` gives a logging configuration, gunicorn would otherwise build
+    every request's access-log fields and hand them to a logger with no handler."""
+
+    def access(self, resp: Any, req: Any, environ: Any, request_time: Any) -> None:
+        if self.cfg.accesslog:
+            super().access(resp, req, environ, request_time)
