@@ -23,7 +23,7 @@ case, the single-row commit ceiling of the same PostgreSQL with as many connecti
 
 ``--profile`` samples the workers with py-spy (``pip install py-spy``) during the
 first case and writes the functions with the most own time, and with the most time
-including their callees, to ``bench/results/http_profile.txt``.
+including their callees, to ``bench/results/http_profile_<label>.txt``.
 
 Results are merged into bench/results/http.json under a label (embedded/system).
 """
@@ -340,7 +340,7 @@ def finish_profile(runs: list[tuple[subprocess.Popen, Path]], args) -> None:
     lines += ["", "including callees, top 60:"]
     for name, n in inclusive.most_common(60):
         lines.append(f"  {100 * n / total:5.1f}%  {name}")
-    path = REPO / "bench" / "results" / "http_profile.txt"
+    path = REPO / "bench" / "results" / f"http_profile_{args.label_used}.txt"
     path.write_text("\n".join(lines) + "\n")
     print(f"  profile written to {path}", flush=True)
 
@@ -377,6 +377,7 @@ def main() -> int:
     print(f"computing {args.scripts} games with the rules core...", flush=True)
     scripts = compute_games(args.scripts)
     server_url, label, server = server_for(args.database_url, args.label)
+    args.label_used = label
     url, name = create_database(server_url, "tilegames_http_bench")
     with psycopg.connect(server_url) as conn:
         pg_version = conn.execute("SHOW server_version").fetchone()[0]

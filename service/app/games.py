@@ -15,6 +15,7 @@ import secrets
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 import psycopg
@@ -22,6 +23,7 @@ import psycopg
 from service.app import hooks
 from service.app.cache import StateCache
 from service.app.errors import (
+    AppError,
     DecisionClosed,
     Forbidden,
     GameOver,
@@ -41,6 +43,7 @@ from service.store import (
     EventStore,
     GameRecord,
     HeadSigner,
+    IdempotencyKeyTaken,
     NewEvent,
     NewGame,
     StoredEvent,
@@ -419,10 +422,17 @@ class GameService:
         ``precondition`` names the version the client decided on, or the open decision
         its command answers, or both: a version must be the game's; a decision must
         still be open, whatever else was written meanwhile (several seats answering
-        decisions open at the same time do not conflict)."""
+        decisions open at the same time do not conflict).
+
+        The ``idempotency_key``'s record is looked up only when the move cannot go ahead
+        (its precondition fails, or the rules or the key's table refuse it): a request
+        that was answered before always lands there, since its move moved the game on,
+        so a move that goes ahead costs no lookup. Under the game row's lock, a
+        concurrent duplicate waits for the first to commit, finds its precondition
+        stale, and replays the first's answer."""
         with self.db.connection() as conn:
             try:
-                game, stored, tx_now = self.store.lock_for_command(conn, game_id, idempotency_key)
+                game, tx_now = self.store.lock_for_command(conn, game_id)
             except UnknownGame as exc:
                 raise UnknownGameError(f"no game with id {game_id}") from exc
             seat = seat_of(game.seats, token)
@@ -433,82 +443,101 @@ class GameService:
             request_hash = hashlib.sha256(
                 canonical_json({"seat": seat, "command": command, **precondition.key()})
             ).hexdigest()
-            if stored is not None:
+            remember = None if idempotency_key is None else (idempotency_key, request_hash)
+            try:
+                body, folded = self._move(conn, game, tx_now, seat, command, precondition, remember)
+            except (AppError, IdempotencyKeyTaken) as refused:
+                if idempotency_key is None:
+                    raise
+                conn.rollback()  # after IdempotencyKeyTaken the transaction is aborted
+                stored = self.store.idempotency_record(conn, game.id, idempotency_key)
+                if stored is None:
+                    raise
                 if stored[0] != request_hash:
                     raise IdempotencyKeyReused(
                         "this Idempotency-Key was used with a different request"
-                    )
+                    ) from refused
                 return Outcome(stored[1], stored[2], replayed=True)
-            expected = precondition.version
-            if expected is not None and game.version != expected:
-                raise VersionConflictError(
-                    f"expected version {expected}, the game is at {game.version}",
-                    current_version=game.version,
-                )
-            if game.status == "finished":
-                raise GameOver("the game has ended; no more moves")
-            ruleset = self.ruleset(game.ruleset)
-            # The cached state becomes this request's to change (a copy only if another
-            # request is reading it): put back if the command is refused (a refused
-            # command folds nothing), dropped on any other failure.
-            taken = self.cache.take(game.id, game.version, self._copy(ruleset))
-            folded = self._fold(conn, game, ruleset, game.version, taken)
-            state = folded.state
-            events = []
-            if folded.written_under != ruleset.rules_version:
-                events.append(ruleset.upgrade_marker(folded.written_under))
-            next_seq = game.version + len(events) + 1
-            rng = rng_for(game.seed, next_seq)
-            try:
-                own = ruleset.apply(state, seat, command, rng, precondition.decision)
-            except RulesError as exc:
-                self._remember(game.id, game.version, folded)
-                raise illegal(exc, game.version) from exc
-            events += own
-            commands = recorded(Command(next_seq, seat, command, precondition.decision), own)
-            bot_events, bot_commands = self.play_bots(
-                ruleset, game.seats, game.seed, state, game.version + len(events) + 1
-            )
-            events += bot_events
-            commands += bot_commands
-            status = "finished" if ruleset.is_over(state) else "active"
-            # The events' hashes and times are known before writing (recorded_at is the
-            # transaction's time), so the response, and with it the idempotency record,
-            # is built first and everything is written in one statement.
-            chained = self.store.chain(
-                game, game.version, [to_new_event(e) for e in events], tx_now
-            )
-            version = game.version + len(events)
-            head = chained[-1].hash if chained else game.head_hash
-            body = {
-                "game_id": game.id,
-                "seat": seat,
-                "version": version,
-                "head_hash": head,
-                "head_signature": self.store.head_signature(game.id, version, head),
-                "status": status,
-                "events": [event_item(ruleset, e, seat) for e in chained],
-                "awaiting": ruleset.awaiting(state),
-                "result": ruleset.result(state) if status == "finished" else None,
-            }
-            remember = None
-            if idempotency_key is not None:
-                remember = (idempotency_key, request_hash, 200, body)
-            try:
-                self.store.write(
-                    conn,
-                    game,
-                    game.version,
-                    chained,
-                    status=status,
-                    idempotency=remember,
-                    commands=commands,
-                )
-            except VersionConflict as exc:
-                raise VersionConflictError(str(exc), current_version=None) from exc
-            hooks.pause_point("before-commit")
-        self._remember(game.id, body["version"], Folded(state, ruleset.rules_version))
+        self._remember(game.id, body["version"], folded)
         return Outcome(200, body)
+
+    def _move(
+        self,
+        conn: psycopg.Connection,
+        game: GameRecord,
+        tx_now: datetime,
+        seat: int,
+        command: dict[str, Any],
+        precondition: Precondition,
+        remember: tuple[str, str] | None,
+    ) -> tuple[dict[str, Any], Folded]:
+        """Check the precondition, decide the command, let the bots answer and write it
+        all (and the idempotency record ``(key, request hash)``, if any): the answer's
+        body and the state after it, not yet committed."""
+        expected = precondition.version
+        if expected is not None and game.version != expected:
+            raise VersionConflictError(
+                f"expected version {expected}, the game is at {game.version}",
+                current_version=game.version,
+            )
+        if game.status == "finished":
+            raise GameOver("the game has ended; no more moves")
+        ruleset = self.ruleset(game.ruleset)
+        # The cached state becomes this request's to change (a copy only if another
+        # request is reading it): put back if the command is refused (a refused
+        # command folds nothing), dropped on any other failure.
+        taken = self.cache.take(game.id, game.version, self._copy(ruleset))
+        folded = self._fold(conn, game, ruleset, game.version, taken)
+        state = folded.state
+        events = []
+        if folded.written_under != ruleset.rules_version:
+            events.append(ruleset.upgrade_marker(folded.written_under))
+        next_seq = game.version + len(events) + 1
+        rng = rng_for(game.seed, next_seq)
+        try:
+            own = ruleset.apply(state, seat, command, rng, precondition.decision)
+        except RulesError as exc:
+            self._remember(game.id, game.version, folded)
+            raise illegal(exc, game.version) from exc
+        events += own
+        commands = recorded(Command(next_seq, seat, command, precondition.decision), own)
+        bot_events, bot_commands = self.play_bots(
+            ruleset, game.seats, game.seed, state, game.version + len(events) + 1
+        )
+        events += bot_events
+        commands += bot_commands
+        status = "finished" if ruleset.is_over(state) else "active"
+        # The events' hashes and times are known before writing (recorded_at is the
+        # transaction's time), so the response, and with it the idempotency record,
+        # is built first and everything is written in one statement.
+        chained = self.store.chain(game, game.version, [to_new_event(e) for e in events], tx_now)
+        version = game.version + len(events)
+        head = chained[-1].hash if chained else game.head_hash
+        body = {
+            "game_id": game.id,
+            "seat": seat,
+            "version": version,
+            "head_hash": head,
+            "head_signature": self.store.head_signature(game.id, version, head),
+            "status": status,
+            "events": [event_item(ruleset, e, seat) for e in chained],
+            "awaiting": ruleset.awaiting(state),
+            "result": ruleset.result(state) if status == "finished" else None,
+        }
+        try:
+            self.store.write(
+                conn,
+                game,
+                game.version,
+                chained,
+                status=status,
+                idempotency=None if remember is None else (*remember, 200, body),
+                commands=commands,
+            )
+        except VersionConflict as exc:
+            raise VersionConflictError(str(exc), current_version=None) from exc
+        hooks.pause_point("before-commit")
+        return body, Folded(state, ruleset.rules_version)
 
     def status(self, game_id: str) -> tuple[str, int]:
         """(status, version) of a game, for followers deciding whether to keep waiting."""

@@ -33,6 +33,11 @@ class VersionConflict(Exception):
         self.actual = actual
 
 
+class IdempotencyKeyTaken(Exception):
+    """Another request's record already holds this idempotency key (nothing written;
+    the caller's transaction must roll back)."""
+
+
 class UnknownGame(Exception):
     def __init__(self, game_id: str) -> None:
         super().__init__(f"no game {game_id}")
@@ -115,6 +120,7 @@ _GAME_COLUMNS = (
 )
 
 
+_LOCK_GAME = f"SELECT {_GAME_COLUMNS}, now() AS tx_now FROM games WHERE id = %s FOR UPDATE"
 _GET_IDEMPOTENCY = (
     "SELECT request_hash, status, response FROM idempotency_keys WHERE game_id = %s AND key = %s"
 )
@@ -229,32 +235,26 @@ class EventStore:
             return [_game(row) for row in cur.fetchall()]
 
     def lock_for_command(
-        self, conn: psycopg.Connection, game_id: str, idempotency_key: str | None
-    ) -> tuple[GameRecord, tuple[str, int, Any] | None, datetime]:
-        """Lock the game row FOR UPDATE, then read the idempotency record for
-        ``idempotency_key`` (if any), in one round trip: both statements are pipelined,
-        and the second takes its snapshot only once the first holds the lock, so it sees
-        a concurrent duplicate that committed while we waited. Also returns the
-        transaction's timestamp, which is what ``recorded_at`` defaults to."""
+        self, conn: psycopg.Connection, game_id: str
+    ) -> tuple[GameRecord, datetime]:
+        """Lock the game row FOR UPDATE (writers of one game queue here); also return
+        the transaction's timestamp, which is what ``recorded_at`` defaults to."""
         if not _is_uuid(game_id):
             raise UnknownGame(game_id)
-        with conn.pipeline():
-            game_cur = conn.cursor(row_factory=dict_row)
-            game_cur.execute(
-                f"SELECT {_GAME_COLUMNS}, now() AS tx_now FROM games WHERE id = %s FOR UPDATE",
-                (game_id,),
-            )
-            key_cur = None
-            if idempotency_key is not None:
-                key_cur = conn.cursor()
-                key_cur.execute(_GET_IDEMPOTENCY, (game_id, idempotency_key))
-        row = game_cur.fetchone()
-        key_row = key_cur.fetchone() if key_cur is not None else None
+        with conn.cursor(row_factory=dict_row) as cur:
+            cur.execute(_LOCK_GAME, (game_id,))
+            row = cur.fetchone()
         if row is None:
             raise UnknownGame(game_id)
         tx_now = row.pop("tx_now")
-        stored = (key_row[0], key_row[1], key_row[2]) if key_row else None
-        return _game(row), stored, tx_now
+        return _game(row), tx_now
+
+    def idempotency_record(
+        self, conn: psycopg.Connection, game_id: str, key: str
+    ) -> tuple[str, int, Any] | None:
+        """``(request_hash, status, response)`` stored under ``key`` for the game."""
+        row = conn.execute(_GET_IDEMPOTENCY, (game_id, key)).fetchone()
+        return (row[0], row[1], row[2]) if row else None
 
     def chain(
         self,
@@ -404,7 +404,7 @@ class EventStore:
             ).fetchall()
         except psycopg.errors.UniqueViolation as exc:
             if exc.diag.table_name == "idempotency_keys":
-                raise
+                raise IdempotencyKeyTaken(str(exc)) from exc
             raise VersionConflict(expected_version, None) from exc
         if not rows or rows[0][2] != 1:
             raise VersionConflict(expected_version, None)
