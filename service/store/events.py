@@ -17,9 +17,9 @@ from typing import Any
 
 import psycopg
 from psycopg.rows import dict_row
-from psycopg.types.json import Jsonb
+from psycopg.types.json import Json, Jsonb
 
-from service.store.hashing import GENESIS_HASH, HeadSigner, event_hash
+from service.store.hashing import GENESIS_HASH, HeadSigner, compact_json, event_hash
 
 NOTIFY_CHANNEL = "game_events"
 
@@ -346,17 +346,16 @@ class EventStore:
         # the commands.
         new_version = expected_version + len(chained)
         head = chained[-1].hash if chained else game.head_hash
-        values = ", ".join(["(%s, %s, %s, %s, %s, %s, %s)"] * len(chained))
+        values = ", ".join(["(%s, %s, %s, %s, %s, %s)"] * len(chained))
         params: list[Any] = []
         for event in chained:
             params += (
                 game.id,
                 event.seq,
                 event.type,
-                Jsonb(event.data),
+                Json(event.data, dumps=compact_json),
                 Jsonb(event.visibility) if event.visibility is not None else None,
-                event.prev_hash,
-                event.hash,
+                bytes.fromhex(event.hash),
             )
         params += (
             new_version,
@@ -387,13 +386,13 @@ class EventStore:
                     game.id,
                     command.seq,
                     command.seat,
-                    Jsonb(command.command),
+                    Json(command.command, dumps=compact_json),
                     command.decision,
                 )
         try:
             rows = conn.execute(
                 "WITH appended AS (INSERT INTO events"
-                " (game_id, seq, type, data, visibility, prev_hash, hash)"
+                " (game_id, seq, type, data, visibility, hash)"
                 f" VALUES {values} RETURNING seq, recorded_at),"
                 " bumped AS (UPDATE games SET version = %s, head_hash = %s,"
                 " head_signature = %s, updated_at = now(), status = coalesce(%s, status)"
@@ -419,23 +418,33 @@ class EventStore:
         upto: int | None = None,
         limit: int | None = None,
     ) -> list[StoredEvent]:
+        """The game's events after seq ``after``, up to ``upto``, at most ``limit``. Each
+        one's ``prev_hash`` is the hash of the row before it (migrations/0006): the
+        window starts at ``after`` itself so that the first event read has it too."""
         if not _is_uuid(game_id):
             raise UnknownGame(game_id)
         query = (
-            "SELECT game_id::text AS game_id, seq, type, data, visibility, prev_hash, hash,"
-            " recorded_at FROM events WHERE game_id = %s AND seq > %s"
+            "SELECT * FROM (SELECT game_id::text AS game_id, seq, type, data, visibility,"
+            " lag(hash) OVER (ORDER BY seq) AS prev_hash, hash, recorded_at"
+            " FROM events WHERE game_id = %s AND seq >= %s"
         )
         params: list[Any] = [game_id, after]
         if upto is not None:
             query += " AND seq <= %s"
             params.append(upto)
-        query += " ORDER BY seq"
+        query += ") AS chained WHERE seq > %s ORDER BY seq"
+        params.append(after)
         if limit is not None:
             query += " LIMIT %s"
             params.append(limit)
         with conn.cursor(row_factory=dict_row) as cur:
             cur.execute(query, params)
-            return [StoredEvent(**row) for row in cur.fetchall()]
+            rows = cur.fetchall()
+        for row in rows:
+            prev = row["prev_hash"]
+            row["prev_hash"] = GENESIS_HASH if prev is None else prev.hex()
+            row["hash"] = row["hash"].hex()
+        return [StoredEvent(**row) for row in rows]
 
     def read_commands(self, conn: psycopg.Connection, game_id: str) -> list[Command]:
         """The game's recorded commands, in the order they were sent."""
