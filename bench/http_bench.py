@@ -25,6 +25,10 @@ case, the single-row commit ceiling of the same PostgreSQL with as many connecti
 first case and writes the functions with the most own time, and with the most time
 including their callees, to ``bench/results/http_profile_<label>.txt``.
 
+``--compare DIR`` first measures another commit's service the same way, in the same run
+(``git archive <commit> service migrations | tar -x -C DIR``), so that before and after
+are taken on the same machine at the same time.
+
 Results are merged into bench/results/http.json under a label (embedded/system).
 """
 
@@ -263,7 +267,7 @@ def run_case(
     workers = served.worker_pids()
     backends = backend_pids(url, database)
     app_before, db_before = cpu_seconds(workers), cpu_seconds(backends)
-    profiler = start_profile(workers, args) if args.profile and not args.profiled else None
+    profiler = start_profile(workers, args) if args.profile and clients == args.clients[0] else None
     load = drive(address, games, args.seconds)
     app_after = cpu_seconds(served.worker_pids())
     db_after = cpu_seconds(backend_pids(url, database))
@@ -303,7 +307,6 @@ def start_profile(workers: list[int], args) -> list[tuple[subprocess.Popen, Path
     spy = shutil.which("py-spy") or str(Path(sys.executable).with_name("py-spy"))
     if not Path(spy).exists():
         raise SystemExit("--profile needs py-spy: pip install py-spy")
-    args.profiled = True
     runs = []
     for pid in workers:
         out = Path(f"/tmp/http-bench-{pid}.txt")
@@ -369,53 +372,70 @@ def main() -> int:
         "--max-rate", type=float, default=3000, help="moves/s the games made must last at"
     )
     parser.add_argument("--profile", action="store_true")
+    parser.add_argument(
+        "--compare",
+        metavar="DIR",
+        help="first measure the service in DIR (another commit's service/ and migrations/,"
+        " e.g. from git archive), under the label '<label>, before'",
+    )
     parser.add_argument("--output", default=str(REPO / "bench" / "results" / "http.json"))
     args = parser.parse_args()
-    args.profiled = False
     load_before = [round(x, 2) for x in os.getloadavg()]
 
     print(f"computing {args.scripts} games with the rules core...", flush=True)
     scripts = compute_games(args.scripts)
     server_url, label, server = server_for(args.database_url, args.label)
-    args.label_used = label
-    url, name = create_database(server_url, "tilegames_http_bench")
+    runs = [(label, REPO)]
+    if args.compare:
+        runs.insert(0, (f"{label}, before", Path(args.compare).resolve()))
     with psycopg.connect(server_url) as conn:
         pg_version = conn.execute("SHOW server_version").fetchone()[0]
         sync_commit = conn.execute("SHOW synchronous_commit").fetchone()[0]
+    output = Path(args.output)
+    merged = json.loads(output.read_text()) if output.exists() else {}
+    try:
+        for run_label, checkout in runs:
+            args.label_used = run_label.replace(", ", "_").replace(" ", "_")
+            cases = measure_checkout(server_url, run_label, checkout, scripts, args)
+            merged[run_label] = {
+                "database": label,
+                "postgres": pg_version,
+                "synchronous_commit": sync_commit,
+                "machine": machine(),
+                "load_average_before": load_before,
+                "gunicorn_workers": args.workers,
+                "moves_per_game": round(statistics.mean(len(s.moves) for s in scripts), 1),
+                "service": "this checkout" if checkout == REPO else f"--compare {args.compare}",
+                "cases": cases,
+            }
+    finally:
+        if server is not None:
+            server.cleanup()
+    output.write_text(json.dumps(merged, indent=2, sort_keys=True) + "\n")
+    print(f"written {output}")
+    return 0
+
+
+def measure_checkout(server_url: str, label: str, checkout: Path, scripts, args) -> list[dict]:
+    """Every case against the service of ``checkout``, on a fresh database migrated with
+    that checkout's migrations."""
+    from service.store import keys
+    from service.store.migrate import migrate
+
+    url, name = create_database(server_url, "tilegames_http_bench")
     cases = []
     try:
-        from service.store import keys
-        from service.store.migrate import migrate
-
-        migrate(url)
+        migrate(url, checkout / "migrations")
         with psycopg.connect(url) as conn:
             _, api_key = keys.create_key(conn, "bench")
-        with service(url, args.workers) as served:
+        with service(url, args.workers, checkout=checkout) as served:
             for clients in args.clients:
                 print(f"[{label}] {clients} clients for {args.seconds:.0f}s", flush=True)
                 cases.append(run_case(served, server_url, name, api_key, scripts, args, clients))
     finally:
         with psycopg.connect(server_url, autocommit=True) as conn:
             conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        if server is not None:
-            server.cleanup()
-
-    result = {
-        "database": label,
-        "postgres": pg_version,
-        "synchronous_commit": sync_commit,
-        "machine": machine(),
-        "load_average_before": load_before,
-        "gunicorn_workers": args.workers,
-        "moves_per_game": round(statistics.mean(len(s.moves) for s in scripts), 1),
-        "cases": cases,
-    }
-    output = Path(args.output)
-    merged = json.loads(output.read_text()) if output.exists() else {}
-    merged[label] = result
-    output.write_text(json.dumps(merged, indent=2, sort_keys=True) + "\n")
-    print(f"written {output}")
-    return 0
+    return cases
 
 
 if __name__ == "__main__":

@@ -45,10 +45,13 @@ SERVICE_LOG = Path("/tmp/tilegames-bench-service.log")
 
 
 @contextmanager
-def service(url: str, workers: int, extra_env: dict[str, str] | None = None) -> Iterator[Service]:
+def service(
+    url: str, workers: int, extra_env: dict[str, str] | None = None, checkout: Path = REPO
+) -> Iterator[Service]:
     """The service under gunicorn (``service.cli serve``, no migration) on ``url``, with
     rate limits out of the way and warnings-only logs (in :data:`SERVICE_LOG`);
-    stopped on leaving."""
+    stopped on leaving. ``checkout``: the folder whose ``service`` package runs (another
+    commit's, made with ``git archive``, to measure before and after in one run)."""
     port = 18000 + secrets.randbelow(1000)
     env = {
         **os.environ,
@@ -70,7 +73,7 @@ def service(url: str, workers: int, extra_env: dict[str, str] | None = None) -> 
             "--workers",
             str(workers),
         ],
-        cwd=REPO,
+        cwd=checkout,
         env=env,
         stdout=subprocess.DEVNULL,
         stderr=SERVICE_LOG.open("w"),
