@@ -9,7 +9,9 @@ version and the idempotency record land together or not at all.
 from __future__ import annotations
 
 import dataclasses
+import threading
 import uuid
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
@@ -121,6 +123,12 @@ _GAME_COLUMNS = (
 
 
 _LOCK_GAME = f"SELECT {_GAME_COLUMNS}, now() AS tx_now FROM games WHERE id = %s FOR UPDATE"
+#: the columns of a game the service changes (the UPDATE that migrations/0004 grants):
+#: the rest of the row never changes once the game is created, so a lock of a game
+#: whose row was read before re-reads only these (a column the service comes to update
+#: must be added here)
+_MUTABLE_COLUMNS = ("status", "version", "head_hash", "head_signature", "updated_at")
+_LOCK_MUTABLE = f"SELECT {', '.join(_MUTABLE_COLUMNS)}, now() FROM games WHERE id = %s FOR UPDATE"
 _GET_IDEMPOTENCY = (
     "SELECT request_hash, status, response FROM idempotency_keys WHERE game_id = %s AND key = %s"
 )
@@ -173,12 +181,35 @@ def listing_query(
     return query, params
 
 
+class KnownRows:
+    """The game rows this process has read, most recent kept: what never changes in
+    them spares a lock the work of reading and decoding the whole row again."""
+
+    def __init__(self, capacity: int = 10_000) -> None:
+        self.capacity = capacity
+        self._rows: OrderedDict[str, GameRecord] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, game_id: str) -> GameRecord | None:
+        with self._lock:
+            return self._rows.get(game_id)
+
+    def remember(self, game: GameRecord) -> GameRecord:
+        with self._lock:
+            self._rows[game.id] = game
+            self._rows.move_to_end(game.id)
+            if len(self._rows) > self.capacity:
+                self._rows.popitem(last=False)
+        return game
+
+
 class EventStore:
     """Operations on one connection; the caller owns the transaction. With a
     ``signer``, every write signs the game's new head (see :class:`HeadSigner`)."""
 
     def __init__(self, signer: HeadSigner | None = None) -> None:
         self.signer = signer
+        self.known = KnownRows()
 
     def head_signature(self, game_id: str, version: int, head_hash: str) -> str | None:
         """The signature a write stores with this head (``None`` without a signer)."""
@@ -205,7 +236,7 @@ class EventStore:
             )
             row = cur.fetchone()
         assert row is not None
-        return _game(row)
+        return self.known.remember(_game(row))
 
     def get_game(self, conn: psycopg.Connection, game_id: str, *, lock: bool = False) -> GameRecord:
         """The game row; ``lock`` takes it FOR UPDATE, serialising writers per game."""
@@ -217,7 +248,7 @@ class EventStore:
             row = cur.fetchone()
         if row is None:
             raise UnknownGame(game_id)
-        return _game(row)
+        return self.known.remember(_game(row))
 
     def list_games(
         self,
@@ -238,16 +269,24 @@ class EventStore:
         self, conn: psycopg.Connection, game_id: str
     ) -> tuple[GameRecord, datetime]:
         """Lock the game row FOR UPDATE (writers of one game queue here); also return
-        the transaction's timestamp, which is what ``recorded_at`` defaults to."""
+        the transaction's timestamp, which is what ``recorded_at`` defaults to. Of a
+        game read before, only the columns the service changes are read again."""
         if not _is_uuid(game_id):
             raise UnknownGame(game_id)
+        known = self.known.get(game_id)
+        if known is not None:
+            fresh = conn.execute(_LOCK_MUTABLE, (game_id,)).fetchone()
+            if fresh is None:
+                raise UnknownGame(game_id)
+            changed = dict(zip(_MUTABLE_COLUMNS, fresh, strict=False))
+            return dataclasses.replace(known, **changed), fresh[-1]
         with conn.cursor(row_factory=dict_row) as cur:
             cur.execute(_LOCK_GAME, (game_id,))
             row = cur.fetchone()
         if row is None:
             raise UnknownGame(game_id)
         tx_now = row.pop("tx_now")
-        return _game(row), tx_now
+        return self.known.remember(_game(row)), tx_now
 
     def idempotency_record(
         self, conn: psycopg.Connection, game_id: str, key: str

@@ -100,6 +100,23 @@ def test_an_event_is_stored_as_its_compact_canonical_json_and_its_hash_as_32_byt
     assert len(digest) == 32 and digest.hex() == event.hash
 
 
+def test_a_lock_sees_what_another_process_wrote_since_it_last_read_the_game(db):
+    """A store re-reads only the columns that change when it locks a game it has read
+    before: what another worker appended meanwhile is there all the same."""
+    game_id = new_game(db)
+    mine, other = EventStore(), EventStore()
+    with db.connection() as conn:
+        before, _ = mine.lock_for_command(conn, game_id)
+    with db.connection() as conn:
+        game = other.get_game(conn, game_id)
+        other.append(conn, game, 2, [NewEvent("elsewhere", {})], status="finished")
+    with db.connection() as conn:
+        after, _ = mine.lock_for_command(conn, game_id)
+        assert after == other.get_game(conn, game_id)
+    assert (before.version, after.version, after.status) == (2, 3, "finished")
+    assert after.head_hash != before.head_hash and after.seats == before.seats
+
+
 def test_concurrent_appends_at_one_version_have_exactly_one_winner(db):
     game_id = new_game(db)
     store, barrier, outcomes = EventStore(), threading.Barrier(12), []
