@@ -276,8 +276,6 @@ def run_case(
     accepted = load.statuses.get(200, 0)
     app_cpu = spent_between(app_before, app_after)
     db_cpu = spent_between(db_before, db_after)
-    print(f"  measuring the single-row commit ceiling with {clients} connections", flush=True)
-    ceiling = commit_ceiling(url, clients, min(args.seconds, 10))
     moves_per_second = accepted / load.elapsed
     result = {
         "clients": clients,
@@ -295,8 +293,6 @@ def run_case(
             "postgres_backends": round(db_cpu * 1000 / max(accepted, 1), 3),
         },
         "client_cpu_ms_per_move": round(load.client_cpu * 1000 / max(accepted, 1), 3),
-        "single_row_commits_per_second": round(ceiling, 1),
-        "ratio_moves_to_commit_ceiling": round(moves_per_second / ceiling, 3),
     }
     print(f"  {json.dumps(result)}", flush=True)
     return result
@@ -396,7 +392,7 @@ def main() -> int:
     try:
         for run_label, checkout in runs:
             args.label_used = run_label.replace(", ", "_").replace(" ", "_")
-            cases = measure_checkout(server_url, run_label, checkout, scripts, args)
+            cases, floor = measure_checkout(server_url, run_label, checkout, scripts, args)
             merged[run_label] = {
                 "database": label,
                 "postgres": pg_version,
@@ -407,7 +403,9 @@ def main() -> int:
                 "moves_per_game": round(statistics.mean(len(s.moves) for s in scripts), 1),
                 "service": "this checkout" if checkout == REPO else f"--compare {args.compare}",
                 "cases": cases,
+                "framework_floor": floor,
             }
+            output.write_text(json.dumps(merged, indent=2, sort_keys=True) + "\n")
     finally:
         if server is not None:
             server.cleanup()
@@ -416,7 +414,31 @@ def main() -> int:
     return 0
 
 
-def measure_checkout(server_url: str, label: str, checkout: Path, scripts, args) -> list[dict]:
+def framework_floor(served, clients: int, seconds: float) -> dict:
+    """The same client asking ``GET /healthz`` (no credentials, no database, no rate
+    limit) over ``clients`` connections: what gunicorn and Flask cost per request before
+    any of the service's own work, beside the moves' figure."""
+    host, port = served.base.removeprefix("http://").split(":")
+    request = b"GET /healthz HTTP/1.1\r\nHost: bench\r\n\r\n"
+    plenty = [[[request] * 50_000] for _ in range(clients)]
+    drive((host, int(port)), [[[request] * 200] for _ in range(clients)], 1)
+    workers = served.worker_pids()
+    before = cpu_seconds(workers)
+    load = drive((host, int(port)), plenty, seconds)
+    answered = load.statuses.get(200, 0)
+    spent = spent_between(before, cpu_seconds(served.worker_pids()))
+    result = {
+        "clients": clients,
+        "requests_per_second": round(answered / load.elapsed, 1),
+        "gunicorn_cpu_ms_per_request": round(spent * 1000 / max(answered, 1), 3),
+    }
+    print(f"  GET /healthz: {json.dumps(result)}", flush=True)
+    return result
+
+
+def measure_checkout(
+    server_url: str, label: str, checkout: Path, scripts, args
+) -> tuple[list[dict], dict]:
     """Every case against the service of ``checkout``, on a fresh database migrated with
     that checkout's migrations."""
     from service.store import keys
@@ -432,10 +454,18 @@ def measure_checkout(server_url: str, label: str, checkout: Path, scripts, args)
             for clients in args.clients:
                 print(f"[{label}] {clients} clients for {args.seconds:.0f}s", flush=True)
                 cases.append(run_case(served, server_url, name, api_key, scripts, args, clients))
+            floor = framework_floor(served, args.clients[0], min(args.seconds, 10))
+        # With the service stopped, so that its pools' connections leave room for these.
+        for case in cases:
+            clients = case["clients"]
+            print(f"  single-row commit ceiling with {clients} connections", flush=True)
+            ceiling = commit_ceiling(url, clients, min(args.seconds, 10))
+            case["single_row_commits_per_second"] = round(ceiling, 1)
+            case["ratio_moves_to_commit_ceiling"] = round(case["moves_per_second"] / ceiling, 3)
     finally:
         with psycopg.connect(server_url, autocommit=True) as conn:
             conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-    return cases
+    return cases, floor
 
 
 if __name__ == "__main__":
