@@ -27,15 +27,10 @@ import psycopg
 import requests
 from machine import machine
 from postgres import create_database, server_for
-from serving import migrated_with_key, serving
+from serving import commit_ceiling, migrated_with_key, percentile, service
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
-
-
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
 def play_games(args: tuple[str, str, float, int]) -> dict:
@@ -88,27 +83,6 @@ def play_games(args: tuple[str, str, float, int]) -> dict:
     return {"latencies": latencies, "games": games, "errors": conflicts, "client": client_id}
 
 
-def commit_ceiling(url: str, connections: int, seconds: float) -> float:
-    """Single-row INSERT + COMMIT per second over ``connections`` parallel sessions."""
-    with psycopg.connect(url, autocommit=True) as conn:
-        conn.execute(
-            "CREATE TABLE IF NOT EXISTS bench_commits (id bigserial PRIMARY KEY, payload jsonb)"
-        )
-    with multiprocessing.Pool(connections) as pool:
-        counts = pool.map(_commit_loop, [(url, time.time() + seconds)] * connections)
-    return sum(counts) / seconds
-
-
-def _commit_loop(args: tuple[str, float]) -> int:
-    url, deadline = args
-    count = 0
-    with psycopg.connect(url, autocommit=True) as conn:
-        while time.time() < deadline:
-            conn.execute("INSERT INTO bench_commits (payload) VALUES (%s)", ('{"n": 1}',))
-            count += 1
-    return count
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--database-url", default=os.environ.get("DATABASE_URL"))
@@ -127,7 +101,8 @@ def main() -> int:
         fsync = conn.execute("SHOW fsync").fetchone()[0]
     try:
         api_key = migrated_with_key(url)
-        with serving(url, args.workers, DB_POOL_MAX="16") as base:
+        with service(url, args.workers) as served:
+            base = served.base
             print(f"[{label}] {args.clients} clients for {args.seconds:.0f}s against {base}")
             deadline = time.time() + args.seconds
             started = time.time()

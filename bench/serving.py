@@ -1,5 +1,5 @@
-"""The service under gunicorn for a benchmark: a migrated database with an API key, and
-``python -m service.cli serve`` on a free port until the block ends.
+"""What the HTTP benchmarks share: the service under gunicorn on a fresh database, the
+CPU time its processes spent, and the machine's single-row commit ceiling.
 
 Imported by the scripts in bench/ (run as ``python bench/<script>.py``, so this folder is on
 ``sys.path``).
@@ -7,6 +7,7 @@ Imported by the scripts in bench/ (run as ``python bench/<script>.py``, so this 
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import secrets
 import subprocess
@@ -14,55 +15,152 @@ import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 import psycopg
 import requests
 
 REPO = Path(__file__).resolve().parents[1]
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 
 
-def migrated_with_key(url: str) -> str:
-    """Migrate the database at ``url`` and return a new API key's plaintext."""
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def migrated_with_key(url: str, migrations: Path = REPO / "migrations") -> str:
+    """Migrate the database at ``url`` (with ``migrations``, another checkout's to
+    measure it) and return a new API key's plaintext."""
     from service.store import keys
     from service.store.migrate import migrate
 
-    migrate(url)
+    migrate(url, migrations)
     with psycopg.connect(url) as conn:
         _, api_key = keys.create_key(conn, "bench")
     return api_key
 
 
+@dataclass
+class Service:
+    base: str
+    process: subprocess.Popen
+
+    def worker_pids(self) -> list[int]:
+        """The gunicorn workers: the children of the master process."""
+        return children(self.process.pid)
+
+
+#: where the service's warnings and errors go while a benchmark runs
+SERVICE_LOG = Path("/tmp/tilegames-bench-service.log")
+
+
 @contextmanager
-def serving(url: str, workers: int, **env: str) -> Iterator[str]:
-    """The service's base URL, served by gunicorn with ``workers`` against ``url``;
-    ``env`` adds settings. Rate limits are lifted and logs kept to warnings."""
-    port = 18000 + secrets.randbelow(2000)
-    environment = {
+def service(
+    url: str, workers: int, extra_env: dict[str, str] | None = None, checkout: Path = REPO
+) -> Iterator[Service]:
+    """The service under gunicorn (``service.cli serve``, no migration) on ``url``, with
+    rate limits out of the way and warnings-only logs (in :data:`SERVICE_LOG`);
+    stopped on leaving. ``checkout``: the folder whose ``service`` package runs (another
+    commit's, made with ``git archive``, to measure before and after in one run)."""
+    port = 18000 + secrets.randbelow(1000)
+    env = {
         **os.environ,
         "DATABASE_URL": url,
         "RATE_LIMIT": "10000000 per minute",
         "LOG_LEVEL": "WARNING",
-        "PYTHONPATH": str(REPO),
-        **env,
+        "DB_POOL_MAX": "16",
+        **(extra_env or {}),
     }
-    gunicorn = subprocess.Popen(
-        [sys.executable, "-m", "service.cli", "serve", "--no-migrate",
-         "--bind", f"127.0.0.1:{port}", "--workers", str(workers)],
-        cwd=REPO, env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )  # fmt: skip
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "service.cli",
+            "serve",
+            "--no-migrate",
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--workers",
+            str(workers),
+        ],
+        cwd=checkout,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=SERVICE_LOG.open("w"),
+    )
     base = f"http://127.0.0.1:{port}"
     try:
         for _ in range(150):
             try:
-                if requests.get(base + "/readyz", timeout=1).status_code == 200:
+                if requests.get(base + "/readyz", timeout=5).status_code == 200:
                     break
-            except requests.RequestException:  # not listening yet, or a busy machine
+            except requests.RequestException:
                 time.sleep(0.2)
-        yield base
+        yield Service(base, process)
     finally:
-        gunicorn.terminate()
+        process.terminate()
         try:
-            gunicorn.wait(20)
+            process.wait(20)
         except subprocess.TimeoutExpired:
-            gunicorn.kill()
+            process.kill()
+
+
+def children(pid: int) -> list[int]:
+    found = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        text = (task / "children").read_text().split()
+        found += [int(child) for child in text]
+    return found
+
+
+def cpu_seconds(pids: list[int]) -> dict[int, float]:
+    """User + system CPU seconds each process has spent so far (``/proc/<pid>/stat``);
+    a process that has gone is left out."""
+    spent = {}
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except (FileNotFoundError, ProcessLookupError):
+            continue
+        # after the command name: state is field 3, utime and stime are fields 14 and 15
+        spent[pid] = (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
+    return spent
+
+
+def spent_between(before: dict[int, float], after: dict[int, float]) -> float:
+    """CPU seconds spent between two :func:`cpu_seconds` readings (a process that
+    started in between counts from zero)."""
+    return sum(after[pid] - before.get(pid, 0.0) for pid in after)
+
+
+def backend_pids(url: str, database: str) -> list[int]:
+    """The PostgreSQL server processes serving connections to ``database``."""
+    with psycopg.connect(url, autocommit=True) as conn:
+        rows = conn.execute(
+            "SELECT pid FROM pg_stat_activity WHERE datname = %s AND pid <> pg_backend_pid()",
+            (database,),
+        ).fetchall()
+    return [row[0] for row in rows]
+
+
+def commit_ceiling(url: str, connections: int, seconds: float) -> float:
+    """Single-row INSERT + COMMIT per second over ``connections`` parallel sessions."""
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute(
+            "CREATE TABLE IF NOT EXISTS bench_commits (id bigserial PRIMARY KEY, payload jsonb)"
+        )
+    with multiprocessing.Pool(connections) as pool:
+        counts = pool.map(_commit_loop, [(url, time.time() + seconds)] * connections)
+    return sum(counts) / seconds
+
+
+def _commit_loop(args: tuple[str, float]) -> int:
+    url, deadline = args
+    count = 0
+    with psycopg.connect(url, autocommit=True) as conn:
+        while time.time() < deadline:
+            conn.execute("INSERT INTO bench_commits (payload) VALUES (%s)", ('{"n": 1}',))
+            count += 1
+    return count

@@ -32,7 +32,7 @@ import requests
 from machine import machine
 from postgres import create_database, server_for
 from service_bench import percentile, play_games
-from serving import migrated_with_key, serving
+from serving import migrated_with_key, service
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -165,8 +165,8 @@ def main() -> int:
     try:
         api_key = migrated_with_key(url)
         settings = {"SSE_STREAMS_PER_CREDENTIAL": str(args.streams), "SSE_MAX_SECONDS": "3600"}
-        with serving(url, args.workers, **settings) as base:
-            runs = measure(base, api_key, label, args)
+        with service(url, args.workers, settings) as served:
+            runs = measure(served.base, api_key, label, args)
     finally:
         with psycopg.connect(server_url, autocommit=True) as conn:
             conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')

@@ -32,7 +32,7 @@ class Settings:
     db_statement_timeout: float = field(
         default_factory=lambda: float(_env("DB_STATEMENT_TIMEOUT", "5"))
     )
-    #: per-credential limit, flask-limiter syntax
+    #: per-caller limit, in the `limits` library's syntax ("6000 per minute")
     rate_limit: str = field(default_factory=lambda: _env("RATE_LIMIT", "6000 per minute"))
     #: memory:// per process; redis://host:6379 to share limits across replicas
     ratelimit_storage_uri: str = field(

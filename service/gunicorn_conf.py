@@ -15,6 +15,7 @@ timeout = int(os.environ.get("WORKER_TIMEOUT", "60"))
 graceful_timeout = 20
 keepalive = 5
 accesslog = None  # the app logs each request as JSON, with its request id
+logger_class = "service.api.framing.AppLogsRequests"
 errorlog = "-"
 loglevel = os.environ.get("LOG_LEVEL", "info").lower()
 logconfig_dict = {

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from flask import Flask
-from flask_limiter import Limiter
 from flask_smorest import Api
 from flask_smorest.utils import prepare_response
 
@@ -26,7 +25,7 @@ from service.api import (
 from service.api.apidoc import API_DESCRIPTION, TAGS
 from service.api.auth import SECURITY_SCHEMES, rate_limit_key
 from service.api.observability import configure_logging, install
-from service.api.ratelimit import storage_uri
+from service.api.ratelimit import RateLimiter, storage_uri
 from service.api.runtime import Runtime
 from service.api.schemas import EventEnvelopeSchema, ProblemSchema
 from service.api.stream_hub import StreamHub, StreamSlots
@@ -91,8 +90,6 @@ def create_app(settings: Settings | None = None, *, extra_rulesets: list[Ruleset
         OPENAPI_URL_PREFIX="/",
         OPENAPI_JSON_PATH="openapi.json",
         MAX_CONTENT_LENGTH=settings.max_body_bytes,
-        RATELIMIT_STORAGE_URI=ratelimit_storage,
-        RATELIMIT_HEADERS_ENABLED=False,
         JSON_SORT_KEYS=False,
     )
     lookup, names = ruleset_lookup([*settings.load_extra_rulesets(), *extra_rulesets])
@@ -147,13 +144,10 @@ def create_app(settings: Settings | None = None, *, extra_rulesets: list[Ruleset
         api.register_blueprint(blueprint)
     app.register_blueprint(docs.blp)  # Swagger UI, from the service itself
     app.register_blueprint(play.blp)  # the browser client, a client of /v1 like any other
-    limiter = Limiter(
-        rate_limit_key,
-        app=app,
-        application_limits=[settings.rate_limit],  # one budget per caller, every route
-        storage_uri=ratelimit_storage,
+    # one budget per caller, every route but the probes
+    limiter = RateLimiter(
+        settings.rate_limit, ratelimit_storage, rate_limit_key, frozenset({health.blp.name})
     )
-    limiter.exempt(health.blp)
     ratelimit.install(app, limiter, app.extensions["tilegames"].accepted_seats)
     problems.register(app)
     return app

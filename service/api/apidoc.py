@@ -162,7 +162,7 @@ the endpoint's secret, which `POST` returns once.
 
 ## Hash chain
 
-Each event stores `prev_hash` and
+Each event carries `prev_hash` and
 `hash = sha256(prev_hash || canonical_json({game_id, seq, type, data, visibility}))`,
 where `prev_hash` is the previous event's hash as 64 lowercase hex characters (ASCII),
 64 zeros before seq 1, and canonical JSON means sorted keys, separators `,` and `:`,

@@ -29,7 +29,7 @@ import threading
 from http import HTTPStatus
 from typing import Any
 
-from gunicorn import util
+from gunicorn import glogging, util
 from gunicorn.workers.gthread import ThreadWorker
 
 from service.api.problems import _CODES, PROBLEM_TYPE
@@ -128,3 +128,14 @@ class BoundedThreadWorker(ThreadWorker):
             self.nr_conns -= 1  # the stream hub has it now, and closes it when done
             return
         super().finish_request(conn, fs)
+
+
+class AppLogsRequests(glogging.Logger):
+    """gunicorn's logger without an access log unless ``accesslog`` is set. The
+    application logs every request itself, as JSON with its request id; because
+    ``gunicorn_conf`` gives a logging configuration, gunicorn would otherwise build
+    every request's access-log fields and hand them to a logger with no handler."""
+
+    def access(self, resp: Any, req: Any, environ: Any, request_time: Any) -> None:
+        if self.cfg.accesslog:
+            super().access(resp, req, environ, request_time)

@@ -12,6 +12,8 @@ from __future__ import annotations
 import hashlib
 import json
 import secrets
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -21,6 +23,7 @@ import psycopg
 from service.app import hooks
 from service.app.cache import StateCache
 from service.app.errors import (
+    AppError,
     DecisionClosed,
     Forbidden,
     GameOver,
@@ -44,6 +47,7 @@ from service.store import (
     EventStore,
     GameRecord,
     HeadSigner,
+    IdempotencyKeyTaken,
     NewEvent,
     NewGame,
     StoredEvent,
@@ -224,15 +228,22 @@ class GameService:
         except UnknownGame as exc:
             raise UnknownGameError(f"no game with id {game_id}") from exc
 
-    def _fold(self, conn: psycopg.Connection, game: GameRecord, ruleset: Ruleset, upto: int):
-        """The state at version ``upto``: from the cache where it can, folding the rest
-        of the log (upcast from the rules version it was written under), and who plays
-        each seat."""
-        cached = self.cache.get(game.id, upto)
-        if cached is not None:
-            after, folded = cached
-            state, written_under = ruleset.copy_state(folded.state), folded.written_under
-            seating, clocks = folded.seating.copy(), folded.clocks
+    def _fold(
+        self,
+        conn: psycopg.Connection,
+        game: GameRecord,
+        ruleset: Ruleset,
+        upto: int,
+        start: tuple[int, Folded] | None,
+    ) -> Folded:
+        """The game at version ``upto``, evolved from ``start`` (a version and its
+        folded game, which this changes) or from the beginning: the rest of the log is
+        read and upcast from the rules version it was written under; who plays each
+        seat and the clocks are folded beside the state."""
+        if start is not None:
+            after, folded = start
+            state, written_under = folded.state, folded.written_under
+            seating, clocks = folded.seating, folded.clocks
         else:
             after, state, written_under = 0, ruleset.initial_state(), None
             seating, clocks = Seating.of(game.seats), None
@@ -249,8 +260,46 @@ class GameService:
         version = ruleset.rules_version if written_under is None else written_under
         return Folded(state, version, seating, clocks)
 
+    @contextmanager
+    def _reading(
+        self, conn: psycopg.Connection, game: GameRecord, ruleset: Ruleset, upto: int
+    ) -> Iterator[Folded]:
+        """The game at version ``upto``, to read and never to change: the cached fold
+        itself when the cache holds that version (shared with other readers, kept from
+        the writer while the block runs), else one of this request's own, from a copy
+        of an earlier cached version or from the log; remembered afterwards if it is
+        the game's current version."""
+        fresh = None
+        with self.cache.reading(game.id, upto) as cached:
+            if cached is not None and cached[0] == upto:
+                yield cached[1]
+            else:
+                if cached is not None:
+                    cached = cached[0], self._copy(ruleset)(cached[1])
+                fresh = self._fold(conn, game, ruleset, upto, cached)
+                yield fresh
+        if fresh is not None and upto == game.version:
+            self._remember(game.id, upto, fresh)
+
+    def _taken(self, conn: psycopg.Connection, game: GameRecord, ruleset: Ruleset) -> Folded:
+        """The game now, for the writer that holds its row lock to change: the cached
+        fold itself (a copy only while a reader holds it), or folded from the log. Put
+        it back with :meth:`_remember` if the command is refused (a refused command
+        folds nothing); on any other failure it is dropped."""
+        taken = self.cache.take(game.id, game.version, self._copy(ruleset))
+        return self._fold(conn, game, ruleset, game.version, taken)
+
     def _remember(self, game_id: str, version: int, folded: Folded) -> None:
         self.cache.put(game_id, version, folded)
+
+    @staticmethod
+    def _copy(ruleset: Ruleset) -> Callable[[Folded], Folded]:
+        return lambda folded: Folded(
+            ruleset.copy_state(folded.state),
+            folded.written_under,
+            folded.seating.copy(),
+            folded.clocks,
+        )
 
     def play_bots(
         self,
@@ -364,50 +413,63 @@ class GameService:
 
     def summary(self, game_id: str, token: str | None, expire: bool = True) -> Outcome:
         """The game summary; timeouts that are due are applied first (``expire``)."""
-        with self.db.connection() as conn:
-            game = self.load_game(conn, game_id)
-            seat_of(game.seats, token)
-            ruleset = self.ruleset(game.ruleset)
-            folded = self._fold(conn, game, ruleset, game.version)
-        self._remember(game.id, game.version, folded)
-        if expire and due(game, folded) and self.expire_due(game_id):
-            return self.summary(game_id, token, expire=False)
-        return Outcome(200, self.summary_body(game, ruleset, folded))
+        with ExitStack() as reading:
+            with self.db.connection() as conn:
+                game = self.load_game(conn, game_id)
+                seat_of(game.seats, token)
+                ruleset = self.ruleset(game.ruleset)
+                folded = reading.enter_context(self._reading(conn, game, ruleset, game.version))
+            if not (expire and due(game, folded)):
+                return Outcome(200, self.summary_body(game, ruleset, folded))
+        self.expire_due(game_id)
+        return self.summary(game_id, token, expire=False)
 
-    def viewed(self, game_id: str, token: str | None, at: int | None, recent: int = 0) -> Viewed:
-        """The game at version ``at`` (default: now) as the caller may see it: the one
-        path by which the state and the board picture read a game, so both check the
-        same credentials and show the same view. ``recent`` asks for up to that many of
-        the last events up to that version, as stored (redact them per viewer)."""
-        with self.db.connection() as conn:
-            game = self.load_game(conn, game_id)
-            seat = seat_of(game.seats, token)
-            ruleset = self.ruleset(game.ruleset)
-            if at is not None and at > game.version:
-                raise ValidationFailed("at", f"the game is at version {game.version}")
-            version = game.version if at is None else at
-            folded = self._fold(conn, game, ruleset, version)
-            stored = []
-            if recent:
-                after = max(0, version - recent)
-                stored = self.store.read_events(conn, game.id, after=after, upto=version)
-        if version == game.version:
-            self._remember(game.id, version, folded)
-            if at is None and due(game, folded) and self.expire_due(game_id):
-                return self.viewed(game_id, token, at, recent)
-        return Viewed(game, ruleset, seat, version, folded.state, stored)
+    @contextmanager
+    def viewed(
+        self,
+        game_id: str,
+        token: str | None,
+        at: int | None,
+        recent: int = 0,
+        expire: bool = True,
+    ) -> Iterator[Viewed]:
+        """The game at version ``at`` (default: now, after the timeouts that are due)
+        as the caller may see it, to read while the block runs: the one path by which
+        the state and the board picture read a game, so both check the same credentials
+        and show the same view. ``recent`` asks for up to that many of the last events
+        up to that version, as stored (redact them per viewer)."""
+        if expire and at is None:
+            with self.db.connection() as conn:
+                game = self.load_game(conn, game_id)
+                seat_of(game.seats, token)
+            if TimeControl.of(game.options) is not None:
+                self.expire_due(game_id)
+        with ExitStack() as reading:
+            with self.db.connection() as conn:
+                game = self.load_game(conn, game_id)
+                seat = seat_of(game.seats, token)
+                ruleset = self.ruleset(game.ruleset)
+                if at is not None and at > game.version:
+                    raise ValidationFailed("at", f"the game is at version {game.version}")
+                version = game.version if at is None else at
+                folded = reading.enter_context(self._reading(conn, game, ruleset, version))
+                stored = []
+                if recent:
+                    after = max(0, version - recent)
+                    stored = self.store.read_events(conn, game.id, after=after, upto=version)
+            yield Viewed(game, ruleset, seat, version, folded.state, stored)
 
     def state(self, game_id: str, token: str | None, at: int | None) -> Outcome:
-        viewed = self.viewed(game_id, token, at)
-        ruleset, state, seat = viewed.ruleset, viewed.state, viewed.seat
-        body = {
-            "game_id": viewed.game.id,
-            "version": viewed.version,
-            "seat": seat,
-            "status": "finished" if ruleset.is_over(state) else "active",
-            "awaiting": ruleset.awaiting(state),
-            "state": ruleset.view(state, seat),
-        }
+        with self.viewed(game_id, token, at) as viewed:
+            ruleset, state, seat = viewed.ruleset, viewed.state, viewed.seat
+            body = {
+                "game_id": viewed.game.id,
+                "version": viewed.version,
+                "seat": seat,
+                "status": "finished" if ruleset.is_over(state) else "active",
+                "awaiting": ruleset.awaiting(state),
+                "state": ruleset.view(state, seat),
+            }
         return Outcome(200, body)
 
     def events(self, game_id: str, token: str | None, after: int, limit: int) -> Outcome:
@@ -437,26 +499,27 @@ class GameService:
         with self.db.connection() as conn:
             return self.store.read_events(conn, game_id, after=after, limit=limit)
 
-    def legal_moves(self, game_id: str, token: str | None) -> Outcome:
-        with self.db.connection() as conn:
-            game = self.load_game(conn, game_id)
-            seat = seat_of(game.seats, token)
-            if seat is None:
-                raise Forbidden("legal moves are private to a seat: send its seat token")
-            ruleset = self.ruleset(game.ruleset)
-            folded = self._fold(conn, game, ruleset, game.version)
-        self._remember(game.id, game.version, folded)
-        if due(game, folded) and self.expire_due(game_id):
-            return self.legal_moves(game_id, token)
-        state = folded.state
-        body = {
-            "game_id": game.id,
-            "version": game.version,
-            "seat": seat,
-            "awaiting": ruleset.awaiting(state),
-            "commands": ruleset.legal_commands(state, seat),
-        }
-        return Outcome(200, body)
+    def legal_moves(self, game_id: str, token: str | None, expire: bool = True) -> Outcome:
+        with ExitStack() as reading:
+            with self.db.connection() as conn:
+                game = self.load_game(conn, game_id)
+                seat = seat_of(game.seats, token)
+                if seat is None:
+                    raise Forbidden("legal moves are private to a seat: send its seat token")
+                ruleset = self.ruleset(game.ruleset)
+                folded = reading.enter_context(self._reading(conn, game, ruleset, game.version))
+            if not (expire and due(game, folded)):
+                state = folded.state
+                body = {
+                    "game_id": game.id,
+                    "version": game.version,
+                    "seat": seat,
+                    "awaiting": ruleset.awaiting(state),
+                    "commands": ruleset.legal_commands(state, seat),
+                }
+                return Outcome(200, body)
+        self.expire_due(game_id)
+        return self.legal_moves(game_id, token, expire=False)
 
     def submit(self, *args: Any) -> Outcome:
         """:meth:`submit_once`; if timeouts were due, they are applied first, then the
@@ -481,10 +544,7 @@ class GameService:
         a seat sends only ``resign``; the others are the game's owner's
         (:meth:`owner_command`)."""
         with self.db.connection() as conn:
-            try:
-                game, stored, tx_now = self.store.lock_for_command(conn, game_id, idempotency_key)
-            except UnknownGame as exc:
-                raise UnknownGameError(f"no game with id {game_id}") from exc
+            game, tx_now = self._locked(conn, game_id)
             seat = seat_of(game.seats, token)
             if seat is None:
                 raise Forbidden("moving needs the seat token of the seat that moves")
@@ -495,17 +555,18 @@ class GameService:
             request_hash = hashlib.sha256(
                 canonical_json({"seat": seat, "command": command, **precondition.key()})
             ).hexdigest()
-            if stored is not None:
-                return replayed(stored, request_hash)
-            expected = precondition.version
-            if expected is not None and game.version != expected:
-                raise VersionConflictError(
-                    f"expected version {expected}, the game is at {game.version}",
-                    current_version=game.version,
-                )
-            step = Step(seat, command, precondition.decision)
             remember = (idempotency_key, request_hash) if idempotency_key is not None else None
-            body, folded = self._write_step(conn, game, tx_now, step, seat, remember)
+            try:
+                expected = precondition.version
+                if expected is not None and game.version != expected:
+                    raise VersionConflictError(
+                        f"expected version {expected}, the game is at {game.version}",
+                        current_version=game.version,
+                    )
+                step = Step(seat, command, precondition.decision)
+                body, folded = self._write_step(conn, game, tx_now, step, seat, remember)
+            except (AppError, IdempotencyKeyTaken) as refused:
+                return self._answered_before(conn, game, remember, refused)
         self._remember(game.id, body["version"], folded)
         return Outcome(200, body)
 
@@ -536,25 +597,54 @@ class GameService:
         the game as it is, under its row lock, with the bots' answers after it (a seat
         handed to a bot that is awaited plays at once)."""
         with self.db.connection() as conn:
-            try:
-                game, stored, tx_now = self.store.lock_for_command(conn, game_id, idempotency_key)
-            except UnknownGame as exc:
-                raise UnknownGameError(f"no game with id {game_id}") from exc
+            game, tx_now = self._locked(conn, game_id)
             if game.api_key_id is None or game.api_key_id != api_key_id:
                 raise Forbidden("only the API key that created the game may do this")
             request_hash = hashlib.sha256(
                 canonical_json({"owner": True, "seat": seat, "command": command})
             ).hexdigest()
-            if stored is not None:
-                return replayed(stored, request_hash)
             if seat is not None and not 0 <= seat < len(game.seats):
                 raise ValidationFailed("seat", f"the game has seats 0 to {len(game.seats) - 1}")
-            if command["type"] != "abandon" and game.status != "finished":
-                self._check_handover(conn, game, seat, command)
             remember = (idempotency_key, request_hash) if idempotency_key is not None else None
-            body, folded = self._write_step(conn, game, tx_now, Step(seat, command), None, remember)
+            try:
+                if command["type"] != "abandon" and game.status != "finished":
+                    self._check_handover(conn, game, seat, command)
+                step = Step(seat, command)
+                body, folded = self._write_step(conn, game, tx_now, step, None, remember)
+            except (AppError, IdempotencyKeyTaken) as refused:
+                return self._answered_before(conn, game, remember, refused)
         self._remember(game.id, body["version"], folded)
         return Outcome(200, body)
+
+    def _locked(self, conn: psycopg.Connection, game_id: str) -> tuple[GameRecord, datetime]:
+        """The game row, locked for this transaction's write, and the transaction's
+        time."""
+        try:
+            return self.store.lock_for_command(conn, game_id)
+        except UnknownGame as exc:
+            raise UnknownGameError(f"no game with id {game_id}") from exc
+
+    def _answered_before(
+        self,
+        conn: psycopg.Connection,
+        game: GameRecord,
+        remember: tuple[str, str] | None,
+        refused: Exception,
+    ) -> Outcome:
+        """For a command ``refused`` (or whose key's row is taken already): the stored
+        answer if this request was answered before under its Idempotency-Key, else the
+        refusal itself. The record is looked
+        up only here: a request answered before always lands here, since its command
+        moved the game on, so a command that goes ahead costs no lookup; under the row
+        lock a concurrent duplicate waits for the first to commit, finds its
+        precondition stale (or its key taken), and replays the first's answer."""
+        if remember is None:
+            raise refused
+        conn.rollback()  # after IdempotencyKeyTaken the transaction is aborted
+        stored = self.store.idempotency_record(conn, game.id, remember[0])
+        if stored is None:
+            raise refused
+        return replayed(stored, remember[1])
 
     def _check_handover(
         self, conn: psycopg.Connection, game: GameRecord, seat: int | None, command: dict[str, Any]
@@ -563,7 +653,8 @@ class GameService:
         bot seat given another bot); a seat handed back is played by a bot and has a
         person to hand it back to."""
         ruleset = self.ruleset(game.ruleset)
-        control = self._fold(conn, game, ruleset, game.version).seating.seats[seat]
+        with self._reading(conn, game, ruleset, game.version) as folded:
+            control = folded.seating.seats[seat]
         if command["type"] == "hand_back":
             if not control.person:
                 raise SeatConflict(f"seat {seat} was created for a bot: it has no person")
@@ -589,8 +680,9 @@ class GameService:
         if game.status == "finished":
             raise GameOver("the game has ended; no more moves")
         ruleset = self.ruleset(game.ruleset)
-        folded = self._fold(conn, game, ruleset, game.version)
+        folded = self._taken(conn, game, ruleset)
         if step.command.get("type") != TIME_OUT and due(game, folded, tx_now):
+            self._remember(game.id, game.version, folded)
             raise TimeoutsDue(game.id)
         state, seating = folded.state, folded.seating
         events = []
@@ -602,6 +694,7 @@ class GameService:
         try:
             own = ruleset.apply(state, step.seat, step.command, rng, step.decision)
         except RulesError as exc:
+            self._remember(game.id, game.version, folded)
             raise illegal(exc, game.version) from exc
         for event in own:
             seating.evolve(event.type, event.data)
@@ -693,9 +786,8 @@ class GameService:
             if control is None or game.status != "active":
                 return 0
             ruleset = self.ruleset(game.ruleset)
-            folded = self._fold(conn, game, ruleset, game.version)
-        self._remember(game.id, game.version, folded)
-        clocks = folded.clocks
+            with self._reading(conn, game, ruleset, game.version) as folded:
+                clocks = folded.clocks
         if clocks is None or not clocks.overdue(control, datetime.now(UTC)):
             return 0
         return self.apply_timeouts(game_id)
@@ -716,15 +808,15 @@ class GameService:
         finds the clocks read anew. Whether one was applied."""
         with self.db.connection() as conn:
             try:
-                game, _, tx_now = self.store.lock_for_command(conn, game_id, None)
+                game, tx_now = self.store.lock_for_command(conn, game_id)
             except UnknownGame:
                 return False
             control = TimeControl.of(game.options)
             if control is None or game.status != "active":
                 return False
             ruleset = self.ruleset(game.ruleset)
-            folded = self._fold(conn, game, ruleset, game.version)
-            overdue = folded.clocks.overdue(control, tx_now) if folded.clocks else []
+            with self._reading(conn, game, ruleset, game.version) as folded:
+                overdue = folded.clocks.overdue(control, tx_now) if folded.clocks else []
             if not overdue:
                 return False
             command = {"type": TIME_OUT, "action": control.on_timeout}

@@ -44,11 +44,11 @@ def _json(value: Any) -> Any:
 
 
 def board_picture(games: GameService, game_id: str, token: str | None, at: int | None):
-    viewed = games.viewed(game_id, token, at, recent=RECENT_EVENTS)
-    game, ruleset, seat = viewed.game, viewed.ruleset, viewed.seat
-    if not pictures.has_pictures(game.ruleset):
-        raise NotFound(f"no board pictures for the ruleset {game.ruleset}")
-    view = _json(ruleset.view(viewed.state, seat))
+    with games.viewed(game_id, token, at, recent=RECENT_EVENTS) as viewed:
+        game, ruleset, seat = viewed.game, viewed.ruleset, viewed.seat
+        if not pictures.has_pictures(game.ruleset):
+            raise NotFound(f"no board pictures for the ruleset {game.ruleset}")
+        view = _json(ruleset.view(viewed.state, seat))
     recent = [event_item(ruleset, e, seat) for e in viewed.recent]
     svg = pictures.board_svg(
         game.ruleset,

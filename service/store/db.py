@@ -9,6 +9,8 @@ instead of 500 or a hung worker, and the readiness probe can say "not ready".
 from __future__ import annotations
 
 import os
+import time
+import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -31,6 +33,28 @@ def service_url(owner_url: str) -> str:
     params.pop("password", None)
     params["user"] = SERVICE_ROLE
     return make_conninfo(**params)
+
+
+#: a connection returned to the pool less than this many seconds ago is handed out again
+#: without a round trip to check it (see :func:`check_if_idle`)
+CHECK_AFTER_IDLE_SECONDS = 1.0
+_returned_at: weakref.WeakKeyDictionary[psycopg.Connection, float] = weakref.WeakKeyDictionary()
+
+
+def mark_returned(conn: psycopg.Connection) -> None:
+    """The pool's ``reset`` callback: note when the connection came back."""
+    _returned_at[conn] = time.monotonic()
+
+
+def check_if_idle(conn: psycopg.Connection) -> None:
+    """The pool's ``check`` callback: a connection that has been idle a while is checked
+    with an empty query before it is handed out (the server may have closed it since),
+    one that came back a moment ago is not. Checking every checkout cost a round trip on
+    every request; a connection broken within the last second fails its request with
+    503, and the pool replaces it."""
+    returned = _returned_at.get(conn)
+    if returned is None or time.monotonic() - returned > CHECK_AFTER_IDLE_SECONDS:
+        ConnectionPool.check_connection(conn)
 
 
 class DatabaseUnavailable(Exception):
@@ -74,7 +98,8 @@ class Database:
             max_size=max_size,
             timeout=timeout,
             open=False,
-            check=ConnectionPool.check_connection,
+            check=check_if_idle,
+            reset=mark_returned,
             kwargs=connect_args,
             reconnect_timeout=0,
         )

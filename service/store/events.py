@@ -9,7 +9,9 @@ version and the idempotency record land together or not at all.
 from __future__ import annotations
 
 import dataclasses
+import threading
 import uuid
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
@@ -17,9 +19,9 @@ from typing import Any
 
 import psycopg
 from psycopg.rows import dict_row
-from psycopg.types.json import Jsonb
+from psycopg.types.json import Json, Jsonb
 
-from service.store.hashing import GENESIS_HASH, HeadSigner, event_hash
+from service.store.hashing import GENESIS_HASH, HeadSigner, compact_json, event_hash
 from service.store.webhooks import Notice, queue_cte
 
 NOTIFY_CHANNEL = "game_events"
@@ -32,6 +34,11 @@ class VersionConflict(Exception):
         super().__init__(f"expected version {expected}, game is at {actual}")
         self.expected = expected
         self.actual = actual
+
+
+class IdempotencyKeyTaken(Exception):
+    """Another request's record already holds this idempotency key (nothing written;
+    the caller's transaction must roll back)."""
 
 
 class UnknownGame(Exception):
@@ -117,6 +124,13 @@ _GAME_COLUMNS = (
 )
 
 
+_LOCK_GAME = f"SELECT {_GAME_COLUMNS}, now() AS tx_now FROM games WHERE id = %s FOR UPDATE"
+#: the columns of a game the service changes (the UPDATE that migrations/0004 grants):
+#: the rest of the row never changes once the game is created, so a lock of a game
+#: whose row was read before re-reads only these (a column the service comes to update
+#: must be added here)
+_MUTABLE_COLUMNS = ("status", "version", "head_hash", "head_signature", "updated_at")
+_LOCK_MUTABLE = f"SELECT {', '.join(_MUTABLE_COLUMNS)}, now() FROM games WHERE id = %s FOR UPDATE"
 _GET_IDEMPOTENCY = (
     "SELECT request_hash, status, response FROM idempotency_keys WHERE game_id = %s AND key = %s"
 )
@@ -169,12 +183,35 @@ def listing_query(
     return query, params
 
 
+class KnownRows:
+    """The game rows this process has read, most recent kept: what never changes in
+    them spares a lock the work of reading and decoding the whole row again."""
+
+    def __init__(self, capacity: int = 10_000) -> None:
+        self.capacity = capacity
+        self._rows: OrderedDict[str, GameRecord] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, game_id: str) -> GameRecord | None:
+        with self._lock:
+            return self._rows.get(game_id)
+
+    def remember(self, game: GameRecord) -> GameRecord:
+        with self._lock:
+            self._rows[game.id] = game
+            self._rows.move_to_end(game.id)
+            if len(self._rows) > self.capacity:
+                self._rows.popitem(last=False)
+        return game
+
+
 class EventStore:
     """Operations on one connection; the caller owns the transaction. With a
     ``signer``, every write signs the game's new head (see :class:`HeadSigner`)."""
 
     def __init__(self, signer: HeadSigner | None = None) -> None:
         self.signer = signer
+        self.known = KnownRows()
 
     def head_signature(self, game_id: str, version: int, head_hash: str) -> str | None:
         """The signature a write stores with this head (``None`` without a signer)."""
@@ -201,7 +238,7 @@ class EventStore:
             )
             row = cur.fetchone()
         assert row is not None
-        return _game(row)
+        return self.known.remember(_game(row))
 
     def transaction_time(self, conn: psycopg.Connection) -> datetime:
         """The transaction's timestamp: what ``recorded_at`` defaults to."""
@@ -229,7 +266,7 @@ class EventStore:
             row = cur.fetchone()
         if row is None:
             raise UnknownGame(game_id)
-        return _game(row)
+        return self.known.remember(_game(row))
 
     def list_games(
         self,
@@ -247,32 +284,34 @@ class EventStore:
             return [_game(row) for row in cur.fetchall()]
 
     def lock_for_command(
-        self, conn: psycopg.Connection, game_id: str, idempotency_key: str | None
-    ) -> tuple[GameRecord, tuple[str, int, Any] | None, datetime]:
-        """Lock the game row FOR UPDATE, then read the idempotency record for
-        ``idempotency_key`` (if any), in one round trip: both statements are pipelined,
-        and the second takes its snapshot only once the first holds the lock, so it sees
-        a concurrent duplicate that committed while we waited. Also returns the
-        transaction's timestamp, which is what ``recorded_at`` defaults to."""
+        self, conn: psycopg.Connection, game_id: str
+    ) -> tuple[GameRecord, datetime]:
+        """Lock the game row FOR UPDATE (writers of one game queue here); also return
+        the transaction's timestamp, which is what ``recorded_at`` defaults to. Of a
+        game read before, only the columns the service changes are read again."""
         if not _is_uuid(game_id):
             raise UnknownGame(game_id)
-        with conn.pipeline():
-            game_cur = conn.cursor(row_factory=dict_row)
-            game_cur.execute(
-                f"SELECT {_GAME_COLUMNS}, now() AS tx_now FROM games WHERE id = %s FOR UPDATE",
-                (game_id,),
-            )
-            key_cur = None
-            if idempotency_key is not None:
-                key_cur = conn.cursor()
-                key_cur.execute(_GET_IDEMPOTENCY, (game_id, idempotency_key))
-        row = game_cur.fetchone()
-        key_row = key_cur.fetchone() if key_cur is not None else None
+        known = self.known.get(game_id)
+        if known is not None:
+            fresh = conn.execute(_LOCK_MUTABLE, (game_id,)).fetchone()
+            if fresh is None:
+                raise UnknownGame(game_id)
+            changed = dict(zip(_MUTABLE_COLUMNS, fresh, strict=False))
+            return dataclasses.replace(known, **changed), fresh[-1]
+        with conn.cursor(row_factory=dict_row) as cur:
+            cur.execute(_LOCK_GAME, (game_id,))
+            row = cur.fetchone()
         if row is None:
             raise UnknownGame(game_id)
         tx_now = row.pop("tx_now")
-        stored = (key_row[0], key_row[1], key_row[2]) if key_row else None
-        return _game(row), stored, tx_now
+        return self.known.remember(_game(row)), tx_now
+
+    def idempotency_record(
+        self, conn: psycopg.Connection, game_id: str, key: str
+    ) -> tuple[str, int, Any] | None:
+        """``(request_hash, status, response)`` stored under ``key`` for the game."""
+        row = conn.execute(_GET_IDEMPOTENCY, (game_id, key)).fetchone()
+        return (row[0], row[1], row[2]) if row else None
 
     def chain(
         self,
@@ -372,17 +411,16 @@ class EventStore:
         # the commands and the webhook deliveries (the outbox).
         new_version = expected_version + len(chained)
         head = chained[-1].hash if chained else game.head_hash
-        values = ", ".join(["(%s, %s, %s, %s, %s, %s, %s)"] * len(chained))
+        values = ", ".join(["(%s, %s, %s, %s, %s, %s)"] * len(chained))
         params: list[Any] = []
         for event in chained:
             params += (
                 game.id,
                 event.seq,
                 event.type,
-                Jsonb(event.data),
+                Json(event.data, dumps=compact_json),
                 Jsonb(event.visibility) if event.visibility is not None else None,
-                event.prev_hash,
-                event.hash,
+                bytes.fromhex(event.hash),
             )
         params += (
             new_version,
@@ -413,7 +451,7 @@ class EventStore:
                     game.id,
                     command.seq,
                     command.seat,
-                    Jsonb(command.command),
+                    Json(command.command, dumps=compact_json),
                     command.decision,
                 )
         queued, queued_params = queue_cte(
@@ -424,7 +462,7 @@ class EventStore:
         try:
             rows = conn.execute(
                 "WITH appended AS (INSERT INTO events"
-                " (game_id, seq, type, data, visibility, prev_hash, hash)"
+                " (game_id, seq, type, data, visibility, hash)"
                 f" VALUES {values} RETURNING seq, recorded_at),"
                 " bumped AS (UPDATE games SET version = %s, head_hash = %s,"
                 " head_signature = %s, updated_at = now(), status = coalesce(%s, status)"
@@ -435,7 +473,7 @@ class EventStore:
             ).fetchall()
         except psycopg.errors.UniqueViolation as exc:
             if exc.diag.table_name == "idempotency_keys":
-                raise
+                raise IdempotencyKeyTaken(str(exc)) from exc
             raise VersionConflict(expected_version, None) from exc
         if not rows or rows[0][2] != 1:
             raise VersionConflict(expected_version, None)
@@ -450,23 +488,33 @@ class EventStore:
         upto: int | None = None,
         limit: int | None = None,
     ) -> list[StoredEvent]:
+        """The game's events after seq ``after``, up to ``upto``, at most ``limit``. Each
+        one's ``prev_hash`` is the hash of the row before it (migrations/0009): the
+        window starts at ``after`` itself so that the first event read has it too."""
         if not _is_uuid(game_id):
             raise UnknownGame(game_id)
         query = (
-            "SELECT game_id::text AS game_id, seq, type, data, visibility, prev_hash, hash,"
-            " recorded_at FROM events WHERE game_id = %s AND seq > %s"
+            "SELECT * FROM (SELECT game_id::text AS game_id, seq, type, data, visibility,"
+            " lag(hash) OVER (ORDER BY seq) AS prev_hash, hash, recorded_at"
+            " FROM events WHERE game_id = %s AND seq >= %s"
         )
         params: list[Any] = [game_id, after]
         if upto is not None:
             query += " AND seq <= %s"
             params.append(upto)
-        query += " ORDER BY seq"
+        query += ") AS chained WHERE seq > %s ORDER BY seq"
+        params.append(after)
         if limit is not None:
             query += " LIMIT %s"
             params.append(limit)
         with conn.cursor(row_factory=dict_row) as cur:
             cur.execute(query, params)
-            return [StoredEvent(**row) for row in cur.fetchall()]
+            rows = cur.fetchall()
+        for row in rows:
+            prev = row["prev_hash"]
+            row["prev_hash"] = GENESIS_HASH if prev is None else prev.hex()
+            row["hash"] = row["hash"].hex()
+        return [StoredEvent(**row) for row in rows]
 
     def read_commands(self, conn: psycopg.Connection, game_id: str) -> list[Command]:
         """The game's recorded commands, in the order they were sent."""

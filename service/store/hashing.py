@@ -17,8 +17,14 @@ from typing import Any
 GENESIS_HASH = "0" * 64
 
 
+def compact_json(value: Any) -> str:
+    """Sorted keys, no insignificant whitespace, UTF-8 text: how the store writes an
+    event's data and a command (migrations/0009)."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
 def canonical_json(value: Any) -> bytes:
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+    return compact_json(value).encode()
 
 
 def event_hash(

@@ -4,7 +4,7 @@ hash chain if the hashes are left alone, the head's signature if they are recomp
 from __future__ import annotations
 
 import psycopg
-from psycopg.types.json import Jsonb
+from psycopg.types.json import Json
 
 from service.store import GENESIS_HASH, HeadSigner, event_hash
 from tests.client import Client
@@ -19,7 +19,7 @@ def test_tampered_event_makes_verify_fail_at_that_seq(server, api_key, database_
     with psycopg.connect(database_url) as conn:
         conn.execute("ALTER TABLE events DISABLE TRIGGER events_no_update_delete")
         conn.execute(
-            "UPDATE events SET data = data || '{\"tampered_by_test\": true}'::jsonb "
+            "UPDATE events SET data = (data::jsonb || '{\"tampered_by_test\": true}')::json "
             "WHERE game_id = %s AND seq = 5",
             (game["id"],),
         )
@@ -54,9 +54,8 @@ def test_a_log_rewritten_with_recomputed_hashes_fails_on_its_head_signature(
                 data = {**data, "rewritten": True}
             digest = event_hash(prev, game["id"], seq, kind, data, visibility)
             conn.execute(
-                "UPDATE events SET data = %s, prev_hash = %s, hash = %s"
-                " WHERE game_id = %s AND seq = %s",
-                (Jsonb(data), prev, digest, game["id"], seq),
+                "UPDATE events SET data = %s, hash = %s WHERE game_id = %s AND seq = %s",
+                (Json(data), bytes.fromhex(digest), game["id"], seq),
             )
             prev = digest
         conn.execute("ALTER TABLE events ENABLE TRIGGER events_no_update_delete")

@@ -78,6 +78,45 @@ def test_each_event_hash_chains_to_the_previous_one(db):
     assert game.head_hash == prev
 
 
+def test_a_page_after_any_seq_carries_the_hash_its_first_event_chains_to(db):
+    game_id = new_game(db, events=5)
+    store = EventStore()
+    with db.connection() as conn:
+        whole = store.read_events(conn, game_id)
+        for after in range(5):
+            page = store.read_events(conn, game_id, after=after, limit=2)
+            assert page == whole[after : after + 2]
+        assert store.read_events(conn, game_id, after=2, upto=3) == whole[2:3]
+
+
+def test_an_event_is_stored_as_its_compact_canonical_json_and_its_hash_as_32_bytes(db):
+    game_id = new_game(db, events=1)
+    with db.connection() as conn:
+        data, digest = conn.execute(
+            "SELECT data::text, hash FROM events WHERE game_id = %s", (game_id,)
+        ).fetchone()
+        (event,) = EventStore().read_events(conn, game_id)
+    assert data == '{"n":0}'
+    assert len(digest) == 32 and digest.hex() == event.hash
+
+
+def test_a_lock_sees_what_another_process_wrote_since_it_last_read_the_game(db):
+    """A store re-reads only the columns that change when it locks a game it has read
+    before: what another worker appended meanwhile is there all the same."""
+    game_id = new_game(db)
+    mine, other = EventStore(), EventStore()
+    with db.connection() as conn:
+        before, _ = mine.lock_for_command(conn, game_id)
+    with db.connection() as conn:
+        game = other.get_game(conn, game_id)
+        other.append(conn, game, 2, [NewEvent("elsewhere", {})], status="finished")
+    with db.connection() as conn:
+        after, _ = mine.lock_for_command(conn, game_id)
+        assert after == other.get_game(conn, game_id)
+    assert (before.version, after.version, after.status) == (2, 3, "finished")
+    assert after.head_hash != before.head_hash and after.seats == before.seats
+
+
 def test_concurrent_appends_at_one_version_have_exactly_one_winner(db):
     game_id = new_game(db)
     store, barrier, outcomes = EventStore(), threading.Barrier(12), []
