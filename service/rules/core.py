@@ -36,7 +36,6 @@ from it, keyed so that a fold invalidates the memo).
 from __future__ import annotations
 
 import hashlib
-import hmac
 import importlib
 import random
 from abc import ABC, abstractmethod
@@ -157,7 +156,14 @@ class _HashStream(random.Random):
     (``randrange``, ``choice``, ``shuffle``, ``sample``, ``choices``...) is built on
     those two, so the stream is fully specified. It replaces seeding a Mersenne Twister
     per command, which cost more than deciding most moves. Only draws are supported.
+
+    ``_randbelow``, ``choice`` and ``randint`` are :class:`random.Random`'s own
+    algorithms (``_randbelow_with_getrandbits``: ``k = n.bit_length()`` bits at a
+    time until one is below ``n``) written out over the buffered bits, because a game
+    asks them on nearly every move; they draw exactly what the inherited ones draw.
     """
+
+    __slots__ = ("_seed", "_seq", "_key", "_block", "_bits", "_count")
 
     def __init__(self, seed: bytes, seq: int) -> None:
         # random.Random.__init__ would seed a Mersenne Twister; nothing here uses one.
@@ -169,18 +175,48 @@ class _HashStream(random.Random):
         self._bits = 0
         self._count = 0
 
+    def _fill(self, k: int) -> None:
+        """Buffer at least ``k`` bits, a block of 256 at a time."""
+        key = self._key
+        if not key:
+            key = self._key = _hmac_sha256(self._seed, self._seq)
+        bits, count, block = self._bits, self._count, self._block
+        while count < k:
+            digest = _sha256(key + block.to_bytes(8, "big")).digest()
+            bits |= int.from_bytes(digest, "big") << count
+            block += 1
+            count += 256
+        self._bits, self._count, self._block = bits, count, block
+
     def getrandbits(self, k: int, /) -> int:
-        if not self._key:
-            self._key = hmac.digest(self._seed, self._seq.to_bytes(8, "big"), "sha256")
-        while self._count < k:
-            block = hashlib.sha256(self._key + self._block.to_bytes(8, "big")).digest()
-            self._bits |= int.from_bytes(block, "big") << self._count
-            self._block += 1
-            self._count += 256
+        if self._count < k or not self._key:
+            self._fill(k)
         drawn = self._bits & ((1 << k) - 1)
         self._bits >>= k
         self._count -= k
         return drawn
+
+    def _randbelow(self, n: int) -> int:
+        k = n.bit_length()
+        mask = (1 << k) - 1
+        while True:
+            if self._count < k:
+                self._fill(k)
+            drawn = self._bits & mask
+            self._bits >>= k
+            self._count -= k
+            if drawn < n:
+                return drawn
+
+    def choice(self, seq: Sequence[Any]) -> Any:
+        if not len(seq):
+            raise IndexError("Cannot choose from an empty sequence")
+        return seq[self._randbelow(len(seq))]
+
+    def randint(self, a: int, b: int) -> int:
+        if type(a) is int and type(b) is int and a <= b:
+            return a + self._randbelow(b - a + 1)
+        return super().randint(a, b)  # its errors for anything else
 
     def random(self) -> float:
         return self.getrandbits(53) * 2.0**-53
@@ -190,6 +226,31 @@ class _HashStream(random.Random):
 
     def getstate(self) -> tuple:
         raise TypeError("a game's random stream has no Mersenne Twister state")
+
+
+_sha256 = hashlib.sha256
+#: a byte XOR-ed with HMAC's inner and outer pads (RFC 2104)
+_INNER_PAD = bytes(x ^ 0x36 for x in range(256))
+_OUTER_PAD = bytes(x ^ 0x5C for x in range(256))
+
+
+@lru_cache(maxsize=1024)
+def _hmac_pads(seed: bytes) -> tuple[Any, Any]:
+    """SHA-256 with HMAC's inner and outer padded keys already absorbed, so that a
+    game's many streams hash only their own 8 bytes (the seed is the same each time)."""
+    key = _sha256(seed).digest() if len(seed) > 64 else seed
+    key = key.ljust(64, b"\0")
+    return _sha256(key.translate(_INNER_PAD)), _sha256(key.translate(_OUTER_PAD))
+
+
+def _hmac_sha256(seed: bytes, seq: int) -> bytes:
+    """HMAC-SHA256(seed, seq as 8 big-endian bytes), as :func:`hmac.digest` computes it."""
+    inner, outer = _hmac_pads(bytes(seed))
+    inner = inner.copy()
+    inner.update(seq.to_bytes(8, "big"))
+    outer = outer.copy()
+    outer.update(inner.digest())
+    return outer.digest()
 
 
 def rng_for(seed: bytes, seq: int) -> random.Random:
@@ -334,7 +395,10 @@ class Ruleset(ABC, Generic[State]):
         ``decision_closed``, ``unexpected_command``."""
         if self.is_over(state):
             raise self.illegal("game_over", "the game is over")
-        kind = command.get("type") if isinstance(command, Mapping) else None
+        # (a dict is by far the usual command: spared the abstract Mapping check)
+        kind = (
+            command.get("type") if type(command) is dict or isinstance(command, Mapping) else None
+        )
         if not isinstance(kind, str) or kind not in self.command_types():
             raise self.illegal("unknown_command", f"unknown command type {kind!r}")
         open_now = self.decisions(state)

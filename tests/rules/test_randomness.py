@@ -44,6 +44,7 @@ def draws(rng: random.Random) -> list:
     rng.shuffle(items)
     return [
         rng.randrange(72),
+        rng.randint(1, 6),
         rng.choice("abcdefgh"),
         rng.random(),
         rng.getrandbits(70),
@@ -56,6 +57,12 @@ def draws(rng: random.Random) -> list:
 def test_a_command_draws_what_hmac_of_the_seed_and_its_seq_seeds():
     for seq in (1, 2, 73, 10**6):
         assert draws(rng_for(SEED, seq)) == draws(eager(SEED, seq))
+
+
+def test_a_seed_of_any_length_keys_the_stream_as_hmac_does():
+    # HMAC hashes a key longer than SHA-256's 64-byte block first, and pads a shorter one
+    for seed in (b"", b"k", bytes(range(64)), bytes(range(65)), bytes(200)):
+        assert draws(rng_for(seed, 3)) == draws(eager(seed, 3))
 
 
 def test_the_first_draw_may_be_of_any_kind_and_of_any_size():

@@ -11,20 +11,19 @@ own, so a shortage of ore never holds back grain.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
 from service.rules.catan.board import GOLD, RESOURCES, TERRAIN_RESOURCE, Board
 from service.rules.catan.layout import GOLD_YIELD, Layout
+from service.rules.catan.pieces import NOBODY, named
 from service.rules.hexes.geometry import Corner, Hex, corner_hexes
 
-#: resource cards one building takes from a producing hex
-YIELD: Final = {"settlement": 1, "city": 2}
+#: resource cards a settlement and a city take from a producing hex
+SETTLEMENT_YIELD, CITY_YIELD = 1, 2
 
 Seat = int
-#: built corner (grid index) -> (seat, "settlement" | "city")
-Buildings = Mapping[int, tuple[Seat, str]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,7 +33,7 @@ class Harvest:
     ``owed`` is what the buildings earned, ``gains`` what each seat actually receives
     after the bank rule, and ``shortages`` the resources the bank could not pay in
     full (in ``RESOURCES`` order). Only positive counts appear in ``owed`` and
-    ``gains``.
+    ``gains``, in ``RESOURCES`` order, and seats in seat order.
     """
 
     owed: dict[Seat, dict[str, int]]
@@ -44,50 +43,65 @@ class Harvest:
     gold: dict[Seat, int]
 
 
+NOTHING: Final = Harvest({}, {}, (), {})
+
+
 def produce(
     layout: Layout,
     robber: Hex | None,
-    buildings: Buildings,
+    owner: Sequence[int],
+    city: Sequence[bool],
     total: int,
-    bank: Mapping[str, int],
+    bank: Sequence[int],
 ) -> Harvest:
     """Resources produced by a dice ``total`` (a 7 produces nothing).
 
-    ``robber`` is where the robber stands now (its hex produces nothing),
-    ``buildings`` maps each built corner (an index of the layout's grid) to
-    ``(seat, "settlement" | "city")`` and ``bank`` gives the cards left per resource.
+    ``robber`` is where the robber stands now (its hex produces nothing). ``owner``
+    gives, per corner (an index of the layout's grid), the seat with a building there
+    or ``NOBODY``, and ``city`` whether it is a city; ``bank`` the cards left per
+    resource, in ``RESOURCES`` order.
     """
-    owed: dict[Seat, dict[str, int]] = {}
+    owed: dict[Seat, list[int]] = {}
     gold: dict[Seat, int] = {}
-    for h, resource_index, corners in layout.producing.get(total, ()):
+    for h, resource, corners in layout.producing.get(total, ()):
         if h == robber:
             continue
         for corner in corners:
-            building = buildings.get(corner)
-            if building is None:
+            seat = owner[corner]
+            if seat == NOBODY:
                 continue
-            seat, kind = building
-            if resource_index == GOLD_YIELD:
-                gold[seat] = gold.get(seat, 0) + YIELD[kind]
+            cards = CITY_YIELD if city[corner] else SETTLEMENT_YIELD
+            if resource == GOLD_YIELD:
+                gold[seat] = gold.get(seat, 0) + cards
                 continue
-            resource = RESOURCES[resource_index]
-            hand = owed.setdefault(seat, {})
-            hand[resource] = hand.get(resource, 0) + YIELD[kind]
+            counts = owed.get(seat)
+            if counts is None:
+                counts = owed[seat] = [0, 0, 0, 0, 0]
+            counts[resource] += cards
+    if not owed and not gold:
+        return NOTHING
 
-    gains: dict[Seat, dict[str, int]] = {}
+    seats = sorted(owed)
+    gains = {seat: [0, 0, 0, 0, 0] for seat in seats}
     shortages = []
-    for resource in RESOURCES:
-        claims = {seat: hand[resource] for seat, hand in owed.items() if resource in hand}
+    for resource in range(5):
+        claims = [seat for seat in seats if owed[seat][resource]]
         if not claims:
             continue
-        left = bank.get(resource, 0)
-        if sum(claims.values()) > left:
-            shortages.append(resource)
-            claims = {seat: left for seat in claims} if len(claims) == 1 else {}
-        for seat, count in claims.items():
-            if count > 0:
-                gains.setdefault(seat, {})[resource] = count
-    return Harvest(owed, gains, tuple(shortages), gold)
+        left = bank[resource]
+        if sum(owed[seat][resource] for seat in claims) <= left:
+            for seat in claims:
+                gains[seat][resource] = owed[seat][resource]
+            continue
+        shortages.append(RESOURCES[resource])
+        if len(claims) == 1:  # the only seat owed it takes what the bank has left
+            gains[claims[0]][resource] = left
+    return Harvest(
+        {seat: named(owed[seat]) for seat in seats},
+        {seat: named(counts) for seat, counts in gains.items() if any(counts)},
+        tuple(shortages),
+        dict(sorted(gold.items())),
+    )
 
 
 def starting_resources(board: Board, corner: Corner) -> dict[str, int]:
