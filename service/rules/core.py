@@ -40,9 +40,8 @@ import importlib
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
 
 from service.rules.decisions import JSON, Decision
 
@@ -53,21 +52,36 @@ State = TypeVar("State")
 RANDOMNESS_MODES = ("internal", "external")
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+class _EventFields(NamedTuple):
+    type: str
+    data: JSON
+    visible_to: tuple[int, ...] | None
+
+
+class Event(_EventFields):
     """One consequence of a command, as stored in the log.
 
     ``visible_to`` is ``None`` for a public event. Otherwise it lists the seats that may
     read the whole event; every other viewer (other seats and spectators) gets what
     :meth:`Ruleset.redact` leaves of it.
+
+    ``Event(type, data={}, visible_to=None)``: an immutable named tuple, compared field
+    by field (a frozen dataclass cost twice as much to make, and a game makes
+    thousands).
     """
 
-    type: str
-    data: JSON = field(default_factory=dict)
-    visible_to: tuple[int, ...] | None = None
+    __slots__ = ()
+
+    def __new__(
+        cls, type: str, data: JSON | None = None, visible_to: tuple[int, ...] | None = None
+    ) -> Event:
+        return _tuple_new(cls, (type, {} if data is None else data, visible_to))
 
     def is_visible_to(self, seat: int | None) -> bool:
         return self.visible_to is None or (seat is not None and seat in self.visible_to)
+
+
+_tuple_new = tuple.__new__
 
 
 class RulesError(Exception):
@@ -146,7 +160,11 @@ def checked_options(table: Mapping[str, JSON], options: Mapping[str, Any]) -> JS
     return result
 
 
-class _HashStream(random.Random):
+#: whose draws a game's stream borrows (its name ``random`` is a draw inside the class)
+_Random = random.Random
+
+
+class _HashStream:
     """A :class:`random.Random` whose bits come from SHA-256 in counter mode.
 
     The key is HMAC-SHA256(seed, seq as 8 big-endian bytes). Block ``i`` is
@@ -157,30 +175,31 @@ class _HashStream(random.Random):
     those two, so the stream is fully specified. It replaces seeding a Mersenne Twister
     per command, which cost more than deciding most moves. Only draws are supported.
 
-    ``_randbelow``, ``choice`` and ``randint`` are :class:`random.Random`'s own
-    algorithms (``_randbelow_with_getrandbits``: ``k = n.bit_length()`` bits at a
-    time until one is below ``n``) written out over the buffered bits, because a game
-    asks them on nearly every move; they draw exactly what the inherited ones draw.
+    The draws are :class:`random.Random`'s own functions, borrowed rather than
+    inherited: making a ``random.Random`` sets up a Mersenne Twister that nothing here
+    uses, which cost more than the rest of a stream (two are made per move). So is
+    ``_randbelow`` (``_randbelow_with_getrandbits``: ``k = n.bit_length()`` bits at a
+    time until one is below ``n``), with ``choice`` and ``randint``, written out over the
+    buffered bits because a game asks them on nearly every move; they draw exactly what
+    random.Random's draw. ``gauss``, which keeps a value between calls, is left out.
     """
 
     __slots__ = ("_seed", "_seq", "_key", "_block", "_bits", "_count")
 
     def __init__(self, seed: bytes, seq: int) -> None:
-        # random.Random.__init__ would seed a Mersenne Twister; nothing here uses one.
         # The key is made at the first draw: most commands draw nothing.
         self._seed = seed
         self._seq = seq
-        self._key = b""
         self._block = 0
         self._bits = 0
         self._count = 0
 
     def _fill(self, k: int) -> None:
         """Buffer at least ``k`` bits, a block of 256 at a time."""
-        key = self._key
-        if not key:
-            key = self._key = _hmac_sha256(self._seed, self._seq)
-        bits, count, block = self._bits, self._count, self._block
+        block = self._block
+        if block == 0:
+            self._key = _hmac_sha256(self._seed, self._seq)
+        key, bits, count = self._key, self._bits, self._count
         while count < k:
             digest = _sha256(key + block.to_bytes(8, "big")).digest()
             bits |= int.from_bytes(digest, "big") << count
@@ -189,12 +208,17 @@ class _HashStream(random.Random):
         self._bits, self._count, self._block = bits, count, block
 
     def getrandbits(self, k: int, /) -> int:
-        if self._count < k or not self._key:
+        if k < 0:
+            raise ValueError("number of bits must be non-negative")
+        if self._count < k:
             self._fill(k)
         drawn = self._bits & ((1 << k) - 1)
         self._bits >>= k
         self._count -= k
         return drawn
+
+    def random(self) -> float:
+        return self.getrandbits(53) * 2.0**-53
 
     def _randbelow(self, n: int) -> int:
         k = n.bit_length()
@@ -216,10 +240,23 @@ class _HashStream(random.Random):
     def randint(self, a: int, b: int) -> int:
         if type(a) is int and type(b) is int and a <= b:
             return a + self._randbelow(b - a + 1)
-        return super().randint(a, b)  # its errors for anything else
+        return self.randrange(a, b + 1)  # and its errors for anything else
 
-    def random(self) -> float:
-        return self.getrandbits(53) * 2.0**-53
+    randrange = _Random.randrange
+    shuffle = _Random.shuffle
+    sample = _Random.sample
+    choices = _Random.choices
+    randbytes = _Random.randbytes
+    uniform = _Random.uniform
+    triangular = _Random.triangular
+    normalvariate = _Random.normalvariate
+    lognormvariate = _Random.lognormvariate
+    expovariate = _Random.expovariate
+    vonmisesvariate = _Random.vonmisesvariate
+    gammavariate = _Random.gammavariate
+    betavariate = _Random.betavariate
+    paretovariate = _Random.paretovariate
+    weibullvariate = _Random.weibullvariate
 
     def seed(self, *args: object, **kwargs: object) -> None:
         raise TypeError("a game's random stream is fixed by its seed and seq")

@@ -1333,21 +1333,33 @@ def named_bank(state: State) -> dict[str, int]:
 def robber_victims(state: State, seat: int, target: tuple[int, int]) -> list[int]:
     """The seats the mover may steal from with the robber on ``target``: those with a
     building on it who hold a card."""
-    owner, victims = state.owner, []
-    for corner in state.layout.grid.hex_corners[target]:
-        other = owner[corner]
-        if other != NOBODY and other != seat and other not in victims and state.cards(other) > 0:
-            victims.append(other)
-    victims.sort()
-    return victims
+    return victims_by_hex(state, seat).get(target, [])
+
+
+def victims_by_hex(state: State, seat: int) -> dict[tuple[int, int], list[int]]:
+    """:func:`robber_victims` of every hex at once (hexes nobody may be robbed on left
+    out), from the seats' buildings rather than from each hex's six corners."""
+    corner_hexes, found = state.layout.grid.corner_hexes, {}
+    for other in range(state.seats):
+        if other == seat or not state.cards(other):
+            continue
+        for corner in state.buildings_of[other]:
+            for h in corner_hexes[corner]:
+                victims = found.get(h)
+                if victims is None:
+                    found[h] = [other]
+                elif victims[-1] != other:  # seats come in order, each once per hex
+                    victims.append(other)
+    return found
 
 
 def robber_choices(state: State, seat: int) -> list[tuple[tuple[int, int], list[int]]]:
     """Where the robber may go (land hexes in reading order, the one it stands on
     excepted), each with the seats the mover may then steal from."""
     robber, tribe_game = state.robber, state.tribe is not None
+    victims = victims_by_hex(state, seat)
     return [
-        (h, robber_victims(state, seat, h))
+        (h, victims.get(h, []))
         for h in state.layout.land
         if h != robber and (not tribe_game or tribe.robber_problem(state, h) is None)
     ]

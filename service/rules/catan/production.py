@@ -63,6 +63,7 @@ def produce(
     """
     owed: dict[Seat, list[int]] = {}
     gold: dict[Seat, int] = {}
+    wanted = [0, 0, 0, 0, 0]  # owed of each resource, all seats together
     for h, resource, corners in layout.producing.get(total, ()):
         if h == robber:
             continue
@@ -78,28 +79,25 @@ def produce(
             if counts is None:
                 counts = owed[seat] = [0, 0, 0, 0, 0]
             counts[resource] += cards
+            wanted[resource] += cards
     if not owed and not gold:
         return NOTHING
-
     seats = sorted(owed)
-    gains = {seat: [0, 0, 0, 0, 0] for seat in seats}
-    shortages = []
-    for resource in range(5):
-        claims = [seat for seat in seats if owed[seat][resource]]
-        if not claims:
-            continue
-        left = bank[resource]
-        if sum(owed[seat][resource] for seat in claims) <= left:
-            for seat in claims:
-                gains[seat][resource] = owed[seat][resource]
-            continue
-        shortages.append(RESOURCES[resource])
-        if len(claims) == 1:  # the only seat owed it takes what the bank has left
-            gains[claims[0]][resource] = left
+    named_owed = {seat: named(owed[seat]) for seat in seats}
+    short = [r for r in range(5) if wanted[r] > bank[r]]
+    if not short:  # the usual roll: the bank pays everyone
+        gains = {seat: dict(counts) for seat, counts in named_owed.items()}
+    else:
+        gains = {seat: list(owed[seat]) for seat in seats}
+        for resource in short:
+            claims = [seat for seat in seats if owed[seat][resource]]
+            for seat in claims:  # nobody takes it, unless only one seat is owed it:
+                gains[seat][resource] = bank[resource] if len(claims) == 1 else 0
+        gains = {seat: named(counts) for seat, counts in gains.items() if any(counts)}
     return Harvest(
-        {seat: named(owed[seat]) for seat in seats},
-        {seat: named(counts) for seat, counts in gains.items() if any(counts)},
-        tuple(shortages),
+        named_owed,
+        gains,
+        tuple(RESOURCES[r] for r in short),
         dict(sorted(gold.items())),
     )
 
