@@ -12,12 +12,11 @@ own, so a shortage of ore never holds back grain.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Final
+from typing import Final, NamedTuple
 
 from service.rules.catan.board import GOLD, RESOURCES, TERRAIN_RESOURCE, Board
 from service.rules.catan.layout import GOLD_YIELD, Layout
-from service.rules.catan.pieces import NOBODY, named
+from service.rules.catan.pieces import NOBODY, RESOURCE_INDEX
 from service.rules.hexes.geometry import Corner, Hex, corner_hexes
 
 #: resource cards a settlement and a city take from a producing hex
@@ -26,14 +25,13 @@ SETTLEMENT_YIELD, CITY_YIELD = 1, 2
 Seat = int
 
 
-@dataclass(frozen=True, slots=True)
-class Harvest:
+class Harvest(NamedTuple):
     """The outcome of one production roll.
 
     ``owed`` is what the buildings earned, ``gains`` what each seat actually receives
     after the bank rule, and ``shortages`` the resources the bank could not pay in
     full (in ``RESOURCES`` order). Only positive counts appear in ``owed`` and
-    ``gains``, in ``RESOURCES`` order, and seats in seat order.
+    ``gains``, and seats in seat order.
     """
 
     owed: dict[Seat, dict[str, int]]
@@ -41,9 +39,6 @@ class Harvest:
     shortages: tuple[str, ...]
     #: Seafarers: resources each seat takes from gold fields, of its choice
     gold: dict[Seat, int]
-
-
-NOTHING: Final = Harvest({}, {}, (), {})
 
 
 def produce(
@@ -61,7 +56,7 @@ def produce(
     or ``NOBODY``, and ``city`` whether it is a city; ``bank`` the cards left per
     resource, in ``RESOURCES`` order.
     """
-    owed: dict[Seat, list[int]] = {}
+    owed: dict[Seat, dict[str, int]] = {}
     gold: dict[Seat, int] = {}
     wanted = [0, 0, 0, 0, 0]  # owed of each resource, all seats together
     for h, resource, corners in layout.producing.get(total, ()):
@@ -75,31 +70,38 @@ def produce(
             if resource == GOLD_YIELD:
                 gold[seat] = gold.get(seat, 0) + cards
                 continue
-            counts = owed.get(seat)
-            if counts is None:
-                counts = owed[seat] = [0, 0, 0, 0, 0]
-            counts[resource] += cards
+            name = RESOURCES[resource]
+            hand = owed.get(seat)
+            if hand is None:
+                owed[seat] = {name: cards}
+            else:
+                hand[name] = hand.get(name, 0) + cards
             wanted[resource] += cards
     if not owed and not gold:
         return NOTHING
-    seats = sorted(owed)
-    named_owed = {seat: named(owed[seat]) for seat in seats}
+    if len(owed) > 1:
+        owed = dict(sorted(owed.items()))
+    if len(gold) > 1:
+        gold = dict(sorted(gold.items()))
     short = [r for r in range(5) if wanted[r] > bank[r]]
     if not short:  # the usual roll: the bank pays everyone
-        gains = {seat: dict(counts) for seat, counts in named_owed.items()}
-    else:
-        gains = {seat: list(owed[seat]) for seat in seats}
-        for resource in short:
-            claims = [seat for seat in seats if owed[seat][resource]]
-            for seat in claims:  # nobody takes it, unless only one seat is owed it:
-                gains[seat][resource] = bank[resource] if len(claims) == 1 else 0
-        gains = {seat: named(counts) for seat, counts in gains.items() if any(counts)}
-    return Harvest(
-        named_owed,
-        gains,
-        tuple(RESOURCES[r] for r in short),
-        dict(sorted(gold.items())),
-    )
+        return Harvest(owed, {seat: dict(hand) for seat, hand in owed.items()}, (), gold)
+    gains: dict[Seat, dict[str, int]] = {}
+    for seat, hand in owed.items():
+        kept = {}
+        for name, n in hand.items():
+            resource = RESOURCE_INDEX[name]
+            if resource in short:  # nobody takes it, unless only one seat is owed it
+                alone = sum(1 for other in owed.values() if name in other) == 1
+                n = bank[resource] if alone else 0
+            if n:
+                kept[name] = n
+        if kept:
+            gains[seat] = kept
+    return Harvest(owed, gains, tuple(RESOURCES[r] for r in short), gold)
+
+
+NOTHING: Final = Harvest({}, {}, (), {})
 
 
 def starting_resources(board: Board, corner: Corner) -> dict[str, int]:
