@@ -40,9 +40,8 @@ import importlib
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
 
 from service.rules.clock import CLOCK, SEAT_TIMED_OUT, TIME_OUT
 from service.rules.decisions import JSON, Decision
@@ -69,21 +68,36 @@ State = TypeVar("State")
 RANDOMNESS_MODES = ("internal", "external")
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+class _EventFields(NamedTuple):
+    type: str
+    data: JSON
+    visible_to: tuple[int, ...] | None
+
+
+class Event(_EventFields):
     """One consequence of a command, as stored in the log.
 
     ``visible_to`` is ``None`` for a public event. Otherwise it lists the seats that may
     read the whole event; every other viewer (other seats and spectators) gets what
     :meth:`Ruleset.redact` leaves of it.
+
+    ``Event(type, data={}, visible_to=None)``: an immutable named tuple, compared field
+    by field (a frozen dataclass cost twice as much to make, and a game makes
+    thousands).
     """
 
-    type: str
-    data: JSON = field(default_factory=dict)
-    visible_to: tuple[int, ...] | None = None
+    __slots__ = ()
+
+    def __new__(
+        cls, type: str, data: JSON | None = None, visible_to: tuple[int, ...] | None = None
+    ) -> Event:
+        return _tuple_new(cls, (type, {} if data is None else data, visible_to))
 
     def is_visible_to(self, seat: int | None) -> bool:
         return self.visible_to is None or (seat is not None and seat in self.visible_to)
+
+
+_tuple_new = tuple.__new__
 
 
 class RulesError(Exception):
@@ -169,7 +183,11 @@ def checked_options(table: Mapping[str, JSON], options: Mapping[str, Any]) -> JS
     return result
 
 
-class _HashStream(random.Random):
+#: whose draws a game's stream borrows (its name ``random`` is a draw inside the class)
+_Random = random.Random
+
+
+class _HashStream:
     """A :class:`random.Random` whose bits come from SHA-256 in counter mode.
 
     The key is HMAC-SHA256(seed, seq as 8 big-endian bytes). Block ``i`` is
@@ -179,31 +197,44 @@ class _HashStream(random.Random):
     (``randrange``, ``choice``, ``shuffle``, ``sample``, ``choices``...) is built on
     those two, so the stream is fully specified. It replaces seeding a Mersenne Twister
     per command, which cost more than deciding most moves. Only draws are supported.
+
+    The draws are :class:`random.Random`'s own functions, borrowed rather than
+    inherited: making a ``random.Random`` sets up a Mersenne Twister that nothing here
+    uses, which cost more than the rest of a stream (two are made per move). So is
+    ``_randbelow`` (``_randbelow_with_getrandbits``: ``k = n.bit_length()`` bits at a
+    time until one is below ``n``), with ``choice`` and ``randint``, written out over the
+    buffered bits because a game asks them on nearly every move; they draw exactly what
+    random.Random's draw. ``gauss``, which keeps a value between calls, is left out.
     """
 
+    __slots__ = ("_seed", "_seq", "_key", "_block", "_bits", "_count")
+
     def __init__(self, seed: bytes, seq: int) -> None:
-        # random.Random.__init__ would seed a Mersenne Twister; nothing here uses one.
         # The key is made at the first draw: most commands draw nothing.
         self._seed = seed
         self._seq = seq
-        self._key = b""
         self._block = 0
         self._bits = 0
         self._count = 0
 
+    def _fill(self, k: int) -> None:
+        """Buffer at least ``k`` bits, a block of 256 at a time."""
+        block = self._block
+        if block == 0:
+            self._key = _hmac_sha256(self._seed, self._seq)
+        key, bits, count = self._key, self._bits, self._count
+        while count < k:
+            digest = _sha256(key + block.to_bytes(8, "big")).digest()
+            bits |= int.from_bytes(digest, "big") << count
+            block += 1
+            count += 256
+        self._bits, self._count, self._block = bits, count, block
+
     def getrandbits(self, k: int, /) -> int:
-        if not self._key:
-            inner, outer = _hmac_pads(self._seed)
-            inner = inner.copy()
-            inner.update(self._seq.to_bytes(8, "big"))
-            outer = outer.copy()
-            outer.update(inner.digest())
-            self._key = outer.digest()
-        while self._count < k:
-            block = hashlib.sha256(self._key + self._block.to_bytes(8, "big")).digest()
-            self._bits |= int.from_bytes(block, "big") << self._count
-            self._block += 1
-            self._count += 256
+        if k < 0:
+            raise ValueError("number of bits must be non-negative")
+        if self._count < k:
+            self._fill(k)
         drawn = self._bits & ((1 << k) - 1)
         self._bits >>= k
         self._count -= k
@@ -212,11 +243,74 @@ class _HashStream(random.Random):
     def random(self) -> float:
         return self.getrandbits(53) * 2.0**-53
 
+    def _randbelow(self, n: int) -> int:
+        k = n.bit_length()
+        mask = (1 << k) - 1
+        while True:
+            if self._count < k:
+                self._fill(k)
+            drawn = self._bits & mask
+            self._bits >>= k
+            self._count -= k
+            if drawn < n:
+                return drawn
+
+    def choice(self, seq: Sequence[Any]) -> Any:
+        if not len(seq):
+            raise IndexError("Cannot choose from an empty sequence")
+        return seq[self._randbelow(len(seq))]
+
+    def randint(self, a: int, b: int) -> int:
+        if type(a) is int and type(b) is int and a <= b:
+            return a + self._randbelow(b - a + 1)
+        return self.randrange(a, b + 1)  # and its errors for anything else
+
+    randrange = _Random.randrange
+    shuffle = _Random.shuffle
+    sample = _Random.sample
+    choices = _Random.choices
+    randbytes = _Random.randbytes
+    uniform = _Random.uniform
+    triangular = _Random.triangular
+    normalvariate = _Random.normalvariate
+    lognormvariate = _Random.lognormvariate
+    expovariate = _Random.expovariate
+    vonmisesvariate = _Random.vonmisesvariate
+    gammavariate = _Random.gammavariate
+    betavariate = _Random.betavariate
+    paretovariate = _Random.paretovariate
+    weibullvariate = _Random.weibullvariate
+
     def seed(self, *args: object, **kwargs: object) -> None:
         raise TypeError("a game's random stream is fixed by its seed and seq")
 
     def getstate(self) -> tuple:
         raise TypeError("a game's random stream has no Mersenne Twister state")
+
+
+_sha256 = hashlib.sha256
+#: a byte XOR-ed with HMAC's inner and outer pads (RFC 2104)
+_INNER_PAD = bytes(x ^ 0x36 for x in range(256))
+_OUTER_PAD = bytes(x ^ 0x5C for x in range(256))
+
+
+@lru_cache(maxsize=1024)
+def _hmac_pads(seed: bytes) -> tuple[Any, Any]:
+    """SHA-256 with HMAC's inner and outer padded keys already absorbed, so that a
+    game's many streams hash only their own 8 bytes (the seed is the same each time)."""
+    key = _sha256(seed).digest() if len(seed) > 64 else seed
+    key = key.ljust(64, b"\0")
+    return _sha256(key.translate(_INNER_PAD)), _sha256(key.translate(_OUTER_PAD))
+
+
+def _hmac_sha256(seed: bytes, seq: int) -> bytes:
+    """HMAC-SHA256(seed, seq as 8 big-endian bytes), as :func:`hmac.digest` computes it."""
+    inner, outer = _hmac_pads(bytes(seed))
+    inner = inner.copy()
+    inner.update(seq.to_bytes(8, "big"))
+    outer = outer.copy()
+    outer.update(inner.digest())
+    return outer.digest()
 
 
 def rng_for(seed: bytes, seq: int) -> random.Random:
@@ -236,18 +330,6 @@ def bot_rng_for(seed: bytes, seq: int) -> random.Random:
     never shift the game's own draws; with it, a seed replays a bot game exactly.
     """
     return rng_for(_bots_seed(seed), seq)
-
-
-@lru_cache(maxsize=1024)
-def _hmac_pads(seed: bytes) -> tuple[Any, Any]:
-    """HMAC-SHA256 keyed with ``seed`` as its two hashes with the padded key already
-    absorbed (RFC 2104), to be copied for each message: a game's seed keys every one
-    of its commands' streams, and building the HMAC afresh costs more than the draw."""
-    key = hashlib.sha256(seed).digest() if len(seed) > 64 else seed
-    key = key.ljust(64, b"\0")
-    inner = hashlib.sha256(bytes(b ^ 0x36 for b in key))
-    outer = hashlib.sha256(bytes(b ^ 0x5C for b in key))
-    return inner, outer
 
 
 @lru_cache(maxsize=1024)
@@ -387,7 +469,10 @@ class Ruleset(ABC, Generic[State]):
         ``decision_closed``, ``unexpected_command``."""
         if self.is_over(state):
             raise self.illegal("game_over", "the game is over")
-        kind = command.get("type") if isinstance(command, Mapping) else None
+        # (a dict is by far the usual command: spared the abstract Mapping check)
+        kind = (
+            command.get("type") if type(command) is dict or isinstance(command, Mapping) else None
+        )
         if not isinstance(kind, str) or kind not in self.command_types():
             raise self.illegal("unknown_command", f"unknown command type {kind!r}")
         open_now = self.decisions(state)

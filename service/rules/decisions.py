@@ -19,25 +19,32 @@ everything else, and never written into events as a continuation.
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from types import MappingProxyType
+from typing import Any, NamedTuple
 
 JSON = dict[str, Any]
 
 
-@dataclass(frozen=True, slots=True)
-class Decision:
+#: the details of a decision that needs none (read-only: every such decision shares it)
+NO_DETAILS: Mapping[str, Any] = MappingProxyType({})
+
+
+class Decision(NamedTuple):
     """One open decision.
 
     ``details`` is what the seat needs to know to decide (the tile to place, the
     ships offered, how many cards to discard); it is public, like the decision itself.
+
+    A named tuple (immutable, compared field by field) rather than a frozen dataclass:
+    a Catan game opens some 1,500 decisions, and a frozen dataclass costs several
+    times a tuple to make.
     """
 
     id: str
     seat: int
     kind: str
     commands: tuple[str, ...]
-    details: Mapping[str, Any] = field(default_factory=dict)
+    details: Mapping[str, Any] = NO_DETAILS
 
     def to_json(self) -> JSON:
         """The decision as ``awaiting`` lists it. ``decision`` repeats ``kind`` under
@@ -52,13 +59,15 @@ class Decision:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class Pending:
+class Pending(NamedTuple):
     """A decision to open later, once the ones open now are all answered."""
 
     seat: int
     kind: str
-    details: Mapping[str, Any] = field(default_factory=dict)
+    details: Mapping[str, Any] = NO_DETAILS
+
+
+_tuple_new = tuple.__new__
 
 
 class Agenda:
@@ -91,21 +100,24 @@ class Agenda:
     def push(self, *pending: Pending) -> None:
         """Open these decisions now, together, beside any that are open (none for a
         seat that has left the game)."""
-        answers, open_now, absent = self.answers, self.open, self.absent
-        for item in pending:
-            if absent and item.seat in absent:
+        answers, open_now, opened, absent = self.answers, self.open, self.opened, self.absent
+        for seat, kind, details in pending:
+            if absent and seat in absent:
                 continue
-            self.opened += 1
+            opened += 1
             # details are shared, not copied: neither Pending nor Decision changes them
-            open_now.append(
-                Decision(f"d{self.opened}", item.seat, item.kind, answers[item.kind], item.details)
-            )
+            decision = (f"d{opened}", seat, kind, answers[kind], details)
+            open_now.append(_tuple_new(Decision, decision))
+        self.opened = opened
 
     def then(self, *pending: Pending) -> None:
         """Queue a group of decisions to open once every decision open now (and every
         group queued before) is answered; opens it at once if nothing is open."""
-        self.queue.append(list(pending))
-        self._advance()
+        if self.open or self.queue:
+            self.queue.append(list(pending))
+            self._advance()
+        else:
+            self.push(*pending)
 
     def interrupt(self, *groups: Sequence[Pending]) -> None:
         """Open these groups of decisions, one group after the other, in front of the
@@ -120,7 +132,7 @@ class Agenda:
 
     def close(self, decision: Decision | str) -> None:
         """The decision has been answered; open the next queued group if none is left."""
-        wanted = decision if isinstance(decision, str) else decision.id
+        wanted = decision if type(decision) is str else decision.id
         open_now = self.open
         for i, d in enumerate(open_now):
             if d.id == wanted:
@@ -128,6 +140,12 @@ class Agenda:
                 break
         if not open_now and self.queue:
             self._advance()
+
+    def close_open(self) -> None:
+        """Every decision open now has been answered (as closing each in turn): open the
+        next queued group."""
+        self.open = []
+        self._advance()
 
     def close_all(self) -> None:
         """Drop every open and queued decision (the game is over)."""
@@ -161,7 +179,10 @@ class Agenda:
         return [d for d in self.open if d.seat == seat]
 
     def find(self, seat: int, kind: str) -> Decision | None:
-        return next((d for d in self.open if d.seat == seat and d.kind == kind), None)
+        for d in self.open:
+            if d.seat == seat and d.kind == kind:
+                return d
+        return None
 
     def _advance(self) -> None:
         while not self.open and self.queue:

@@ -44,6 +44,7 @@ def draws(rng: random.Random) -> list:
     rng.shuffle(items)
     return [
         rng.randrange(72),
+        rng.randint(1, 6),
         rng.choice("abcdefgh"),
         rng.random(),
         rng.getrandbits(70),

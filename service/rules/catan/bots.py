@@ -22,8 +22,13 @@ from itertools import combinations_with_replacement
 
 from service.rules.catan import building, cloth, pirate_islands, ships
 from service.rules.catan.board import RESOURCES
-from service.rules.catan.game import choice_command, turn_choices
-from service.rules.catan.pieces import COSTS, RESOURCE_INDEX, named
+from service.rules.catan.game import (
+    choice_command,
+    development_play_problem,
+    robber_choices,
+    turn_choices,
+)
+from service.rules.catan.pieces import COSTS, KNIGHT, RESOURCE_INDEX, named
 from service.rules.catan.state import State
 from service.rules.core import JSON
 from service.rules.decisions import Decision
@@ -33,7 +38,10 @@ PIPS = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
 
 
 def _decision(ruleset, state: State, seat: int) -> Decision:
-    return next(d for d in ruleset.decisions(state) if d.seat == seat)
+    for decision in ruleset.decisions(state):
+        if decision.seat == seat:
+            return decision
+    raise ValueError(f"seat {seat} is not awaited")
 
 
 def _random_discard(state: State, seat: int, count: int, rng: random.Random) -> JSON:
@@ -45,10 +53,22 @@ def _random_discard(state: State, seat: int, count: int, rng: random.Random) -> 
 
 
 def random_bot(ruleset, state: State, seat: int, rng: random.Random) -> JSON:
+    # The commonest decisions are enumerated as the menu would list them, without the
+    # menu's JSON; a single choice is taken without a draw (nothing else draws from
+    # this rng, so the games are the same).
     decision = _decision(ruleset, state, seat)
     kind = decision.kind
     if kind == "turn":
-        return choice_command(state, *rng.choice(turn_choices(state, seat)))
+        choices = turn_choices(state, seat)
+        return choice_command(state, *(choices[0] if len(choices) == 1 else rng.choice(choices)))
+    if kind == "roll" and state.options["randomness"] == "internal":
+        if development_play_problem(state, seat, KNIGHT) is None:
+            return rng.choice(({"type": "roll"}, {"type": "play_knight"}))
+        return {"type": "roll"}
+    if kind == "move_robber" and decision.commands == ("move_robber",):
+        spots = [(h, v) for h, victims in robber_choices(state, seat) for v in victims or [None]]
+        h, victim = spots[0] if len(spots) == 1 else rng.choice(spots)
+        return {"type": "move_robber", "hex": state.layout.hex_names[h], "victim": victim}
     if kind == "place_settlement":
         spot = rng.choice(building.setup_settlements(state, seat))
         return {"type": "build_settlement", "corner": state.layout.corner_names[spot]}

@@ -112,10 +112,10 @@ def _joins(state: State, seat: int, edge: int) -> bool:
         holder = owner[corner]
         if holder == seat:
             return True
-        if holder == NOBODY and any(
-            road[other] == seat for other in grid.corner_edges[corner] if other != edge
-        ):
-            return True
+        if holder == NOBODY:
+            for other in grid.corner_edges[corner]:
+                if road[other] == seat and other != edge:
+                    return True
     return False
 
 
@@ -141,9 +141,9 @@ def reachable_corners(state: State, seat: int) -> set[int]:
 
 
 def road_spots(state: State, seat: int, *, setup: bool = False, free: bool = False) -> list[int]:
-    grid, road = state.layout.grid, state.road
+    corner_edges, road = state.layout.grid.corner_edges, state.road
     corners = {state.setup_corner[seat]} if setup else reachable_corners(state, seat)
-    candidates = {e for c in corners for e in grid.corner_edges[c] if road[e] == NOBODY}
+    candidates = {e for c in corners for e in corner_edges[c] if road[e] == NOBODY}
     return sorted(
         e for e in candidates if road_problem(state, seat, e, setup=setup, free=free) is None
     )

@@ -656,23 +656,17 @@ class Catan(Ruleset[State]):
         return after
 
     def _production(self, state: State, total: int) -> list[Event]:
-        owner, city = state.owner, state.city
-        buildings = {
-            c: (owner[c], "city" if city[c] else "settlement")
-            for seat_buildings in state.buildings_of
-            for c in seat_buildings
-        }
-        harvest = produce(state.layout, state.robber, buildings, total, named_bank(state))
+        harvest = produce(state.layout, state.robber, state.owner, state.city, total, state.bank)
         if not harvest.owed and not harvest.gold:
             return []
         data = {
             "total": total,
-            "gains": {str(seat): gains for seat, gains in sorted(harvest.gains.items())},
-            "owed": {str(seat): owed for seat, owed in sorted(harvest.owed.items())},
+            "gains": {str(seat): gains for seat, gains in harvest.gains.items()},
+            "owed": {str(seat): owed for seat, owed in harvest.owed.items()},
             "shortages": list(harvest.shortages),
         }
         if harvest.gold:
-            data["gold"] = {str(seat): n for seat, n in sorted(harvest.gold.items())}
+            data["gold"] = {str(seat): n for seat, n in harvest.gold.items()}
         return [Event("resources_produced", data)]
 
     def _choose_gold(self, state: State, decision: Decision, command: JSON, rng):
@@ -1329,8 +1323,36 @@ def named_bank(state: State) -> dict[str, int]:
 def robber_victims(state: State, seat: int, target: tuple[int, int]) -> list[int]:
     """The seats the mover may steal from with the robber on ``target``: those with a
     building on it who hold a card."""
-    owners = {state.owner[c] for c in state.layout.grid.hex_corners[target]}
-    return sorted(s for s in owners if s not in (NOBODY, seat) and state.cards(s) > 0)
+    return victims_by_hex(state, seat).get(target, [])
+
+
+def victims_by_hex(state: State, seat: int) -> dict[tuple[int, int], list[int]]:
+    """:func:`robber_victims` of every hex at once (hexes nobody may be robbed on left
+    out), from the seats' buildings rather than from each hex's six corners."""
+    corner_hexes, found = state.layout.grid.corner_hexes, {}
+    for other in range(state.seats):
+        if other == seat or not state.cards(other):
+            continue
+        for corner in state.buildings_of[other]:
+            for h in corner_hexes[corner]:
+                victims = found.get(h)
+                if victims is None:
+                    found[h] = [other]
+                elif victims[-1] != other:  # seats come in order, each once per hex
+                    victims.append(other)
+    return found
+
+
+def robber_choices(state: State, seat: int) -> list[tuple[tuple[int, int], list[int]]]:
+    """Where the robber may go (land hexes in reading order, the one it stands on
+    excepted), each with the seats the mover may then steal from."""
+    robber, tribe_game = state.robber, state.tribe is not None
+    victims = victims_by_hex(state, seat)
+    return [
+        (h, victims.get(h, []))
+        for h in state.layout.land
+        if h != robber and (not tribe_game or tribe.robber_problem(state, h) is None)
+    ]
 
 
 def development_purchase_problem(state: State, seat: int) -> str | None:
@@ -1354,10 +1376,14 @@ def development_play_problem(state: State, seat: int, card: int) -> str | None:
 def maritime_problem(state: State, seat: int, give: object, get: object) -> str | None:
     if _text(give) not in RESOURCE_INDEX or _text(get) not in RESOURCE_INDEX or give == get:
         return "bad_maritime_trade"
-    i = RESOURCE_INDEX[give]
-    if state.hands[seat][i] < state.rates[seat][i]:
+    return maritime_trade_problem(state, seat, RESOURCE_INDEX[give], RESOURCE_INDEX[get])
+
+
+def maritime_trade_problem(state: State, seat: int, give: int, get: int) -> str | None:
+    """A maritime trade of ``give`` for ``get`` (two different resource indices)."""
+    if state.hands[seat][give] < state.rates[seat][give]:
         return "not_enough_resources"
-    if state.bank[RESOURCE_INDEX[get]] < 1:
+    if state.bank[get] < 1:
         return "bank_empty"
     return None
 
@@ -1457,11 +1483,7 @@ def _discard_menu(state: State, decision: Decision) -> JSON:
 
 def _robber_menu(state: State, decision: Decision) -> JSON:
     seat = decision.seat
-    hexes = [
-        {"hex": hex_name(h), "victims": robber_victims(state, seat, h)}
-        for h in state.layout.land
-        if h != state.robber and (state.tribe is None or tribe.robber_problem(state, h) is None)
-    ]
+    hexes = [{"hex": hex_name(h), "victims": victims} for h, victims in robber_choices(state, seat)]
     menu: JSON = {"move_robber": {"hexes": hexes}}
     if "move_pirate" in decision.commands:
         menu["move_pirate"] = {
@@ -1519,8 +1541,7 @@ def turn_choices(state: State, seat: int) -> list[tuple[str, Any]]:
             found += [
                 ("maritime_trade", (give, get))
                 for get in range(5)
-                if get != give
-                and maritime_problem(state, seat, RESOURCES[give], RESOURCES[get]) is None
+                if get != give and maritime_trade_problem(state, seat, give, get) is None
             ]
     found.append(("end_turn", None))
     return found

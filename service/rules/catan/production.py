@@ -11,30 +11,27 @@ own, so a shortage of ore never holds back grain.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Final
+from collections.abc import Sequence
+from typing import Final, NamedTuple
 
 from service.rules.catan.board import GOLD, RESOURCES, TERRAIN_RESOURCE, Board
 from service.rules.catan.layout import GOLD_YIELD, Layout
+from service.rules.catan.pieces import NOBODY, RESOURCE_INDEX
 from service.rules.hexes.geometry import Corner, Hex, corner_hexes
 
-#: resource cards one building takes from a producing hex
-YIELD: Final = {"settlement": 1, "city": 2}
+#: resource cards a settlement and a city take from a producing hex
+SETTLEMENT_YIELD, CITY_YIELD = 1, 2
 
 Seat = int
-#: built corner (grid index) -> (seat, "settlement" | "city")
-Buildings = Mapping[int, tuple[Seat, str]]
 
 
-@dataclass(frozen=True, slots=True)
-class Harvest:
+class Harvest(NamedTuple):
     """The outcome of one production roll.
 
     ``owed`` is what the buildings earned, ``gains`` what each seat actually receives
     after the bank rule, and ``shortages`` the resources the bank could not pay in
     full (in ``RESOURCES`` order). Only positive counts appear in ``owed`` and
-    ``gains``.
+    ``gains``, and seats in seat order.
     """
 
     owed: dict[Seat, dict[str, int]]
@@ -47,47 +44,64 @@ class Harvest:
 def produce(
     layout: Layout,
     robber: Hex | None,
-    buildings: Buildings,
+    owner: Sequence[int],
+    city: Sequence[bool],
     total: int,
-    bank: Mapping[str, int],
+    bank: Sequence[int],
 ) -> Harvest:
     """Resources produced by a dice ``total`` (a 7 produces nothing).
 
-    ``robber`` is where the robber stands now (its hex produces nothing),
-    ``buildings`` maps each built corner (an index of the layout's grid) to
-    ``(seat, "settlement" | "city")`` and ``bank`` gives the cards left per resource.
+    ``robber`` is where the robber stands now (its hex produces nothing). ``owner``
+    gives, per corner (an index of the layout's grid), the seat with a building there
+    or ``NOBODY``, and ``city`` whether it is a city; ``bank`` the cards left per
+    resource, in ``RESOURCES`` order.
     """
     owed: dict[Seat, dict[str, int]] = {}
     gold: dict[Seat, int] = {}
-    for h, resource_index, corners in layout.producing.get(total, ()):
+    wanted = [0, 0, 0, 0, 0]  # owed of each resource, all seats together
+    for h, resource, corners in layout.producing.get(total, ()):
         if h == robber:
             continue
         for corner in corners:
-            building = buildings.get(corner)
-            if building is None:
+            seat = owner[corner]
+            if seat == NOBODY:
                 continue
-            seat, kind = building
-            if resource_index == GOLD_YIELD:
-                gold[seat] = gold.get(seat, 0) + YIELD[kind]
+            cards = CITY_YIELD if city[corner] else SETTLEMENT_YIELD
+            if resource == GOLD_YIELD:
+                gold[seat] = gold.get(seat, 0) + cards
                 continue
-            resource = RESOURCES[resource_index]
-            hand = owed.setdefault(seat, {})
-            hand[resource] = hand.get(resource, 0) + YIELD[kind]
-
+            name = RESOURCES[resource]
+            hand = owed.get(seat)
+            if hand is None:
+                owed[seat] = {name: cards}
+            else:
+                hand[name] = hand.get(name, 0) + cards
+            wanted[resource] += cards
+    if not owed and not gold:
+        return NOTHING
+    if len(owed) > 1:
+        owed = dict(sorted(owed.items()))
+    if len(gold) > 1:
+        gold = dict(sorted(gold.items()))
+    short = [r for r in range(5) if wanted[r] > bank[r]]
+    if not short:  # the usual roll: the bank pays everyone
+        return Harvest(owed, {seat: dict(hand) for seat, hand in owed.items()}, (), gold)
     gains: dict[Seat, dict[str, int]] = {}
-    shortages = []
-    for resource in RESOURCES:
-        claims = {seat: hand[resource] for seat, hand in owed.items() if resource in hand}
-        if not claims:
-            continue
-        left = bank.get(resource, 0)
-        if sum(claims.values()) > left:
-            shortages.append(resource)
-            claims = {seat: left for seat in claims} if len(claims) == 1 else {}
-        for seat, count in claims.items():
-            if count > 0:
-                gains.setdefault(seat, {})[resource] = count
-    return Harvest(owed, gains, tuple(shortages), gold)
+    for seat, hand in owed.items():
+        kept = {}
+        for name, n in hand.items():
+            resource = RESOURCE_INDEX[name]
+            if resource in short:  # nobody takes it, unless only one seat is owed it
+                alone = sum(1 for other in owed.values() if name in other) == 1
+                n = bank[resource] if alone else 0
+            if n:
+                kept[name] = n
+        if kept:
+            gains[seat] = kept
+    return Harvest(owed, gains, tuple(RESOURCES[r] for r in short), gold)
+
+
+NOTHING: Final = Harvest({}, {}, (), {})
 
 
 def starting_resources(board: Board, corner: Corner) -> dict[str, int]:

@@ -14,6 +14,7 @@ card with its own step, a trade offer with the answers of the seats it is made t
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 from service.rules.catan import cloth, pirate_islands, tribe, wonders
@@ -503,8 +504,13 @@ def _city_built(state: State, data: dict[str, Any]) -> None:
 def _resources_taken(state: State, data: dict[str, Any]) -> None:
     """Starting resources, production, a year of plenty: from the bank to seats; gold
     fields (Seafarers) owe resources of each seat's choice, chosen at once."""
+    hands, bank = state.hands, state.bank
     for seat, resources in data["gains"].items():
-        _gain(state, int(seat), counts_of(resources))
+        hand = hands[int(seat)]
+        for name, n in resources.items():
+            i = RESOURCE_INDEX[name]
+            hand[i] += n
+            bank[i] -= n
     _gold_due(state, data.get("gold"))
 
 
@@ -575,12 +581,23 @@ def _dice_rolled(state: State, data: dict[str, Any]) -> None:
         agenda.then(*discards)  # every seat concerned at once, in any order
         # The Pirate Islands: no robber; the roller may steal from any seat
         agenda.then(Pending(seat, "move_robber" if state.fleet is None else "steal"))
-    # The trading and building phase; each other seat may propose a trade, once.
-    proposals = [Pending(o, "propose_trade", {"to": seat}) for o in range(state.seats) if o != seat]
-    agenda.then(Pending(seat, "turn"), *proposals)
+    agenda.then(*_trading_phase(state.seats, seat))
     # The Pirate Islands: the rewards for beating the fleet come first
     if state.fleet is not None and (rewards := pirate_islands.rewards_due(state)):
         agenda.interrupt(rewards)
+
+
+@cache
+def _trading_phase(seats: int, seat: int) -> tuple[Pending, ...]:
+    """The trading and building phase of ``seat``'s turn: its turn, and each other seat
+    may propose a trade, once (the same every turn, so made once)."""
+    proposals = [Pending(o, "propose_trade", {"to": seat}) for o in range(seats) if o != seat]
+    return (Pending(seat, "turn"), *proposals)
+
+
+@cache
+def _roll_of(seat: int) -> Pending:
+    return Pending(seat, "roll")
 
 
 def _discarded(state: State, data: dict[str, Any]) -> None:
@@ -740,18 +757,20 @@ def _largest_army(state: State, data: dict[str, Any]) -> None:
 
 def _turn_ended(state: State, data: dict[str, Any]) -> None:
     seat, following = data["seat"], data["next"]
-    for decision in list(state.agenda.open):  # the turn, and proposals not made
-        state.agenda.close(decision)
-    for i, n in enumerate(state.new_devs[seat]):
-        state.devs[seat][i] += n
-    state.new_devs[seat] = [0] * 5
+    state.agenda.close_open()  # the turn, and proposals not made
+    new = state.new_devs[seat]
+    if any(new):
+        devs = state.devs[seat]
+        for i, n in enumerate(new):
+            devs[i] += n
+        state.new_devs[seat] = [0] * 5
     state.current = following
     state.turn += 1
     state.rolled = False
     state.dev_played = False
     state.new_ships = []
     state.ship_moved = False
-    state.agenda.then(Pending(following, "roll"))
+    state.agenda.then(_roll_of(following))
 
 
 def _seat_resigned(state: State, data: dict[str, Any]) -> None:

@@ -6,8 +6,9 @@ On the beginner board a 6 makes the hills at (0,-1) yield brick and the fields a
 
 from __future__ import annotations
 
-from service.rules.catan.board import beginner_board
+from service.rules.catan.board import RESOURCES, beginner_board
 from service.rules.catan.layout import layout_of
+from service.rules.catan.pieces import NOBODY
 from service.rules.catan.production import produce as produce_on
 from service.rules.catan.production import starting_resources
 from service.rules.hexes.geometry import Corner, hex_corners
@@ -17,10 +18,15 @@ LAYOUT = layout_of(BOARD.to_json())
 
 
 def produce(board, robber, buildings, total, bank):
-    """``production.produce`` with the buildings named by corner, as the rules read."""
+    """``production.produce`` with the buildings named by corner (corner -> (seat,
+    "settlement" | "city")) and the bank by resource, as the rules read."""
     assert board is BOARD
-    index = LAYOUT.grid.corner_index
-    return produce_on(LAYOUT, robber, {index[c]: b for c, b in buildings.items()}, total, bank)
+    owner = [NOBODY] * len(LAYOUT.grid.corners)
+    city = [False] * len(LAYOUT.grid.corners)
+    for corner, (seat, kind) in buildings.items():
+        owner[LAYOUT.grid.corner_index[corner]] = seat
+        city[LAYOUT.grid.corner_index[corner]] = kind == "city"
+    return produce_on(LAYOUT, robber, owner, city, total, [bank[r] for r in RESOURCES])
 
 
 HILLS_6 = (0, -1)
