@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import uuid
 from collections import Counter, defaultdict
 from pathlib import Path
 
@@ -151,12 +152,27 @@ def operations():
     return [result.ok() for result in schema.get_all_operations()]
 
 
-def hostile_cases(server, game: dict, api_key: str):
-    """(operation, name, request) for every operation and every hostile input."""
+#: the operations of the game's owner (abandon, hand a seat over) may end or change the
+#: game with any body: they get a game of their own
+OWNER_PATHS = ("/v1/games/{game_id}/abandon", "/v1/games/{game_id}/seats/{seat}/bot")
+
+
+def hostile_cases(server, game: dict, owned: dict, api_key: str):
+    """(operation, name, request) for every operation and every hostile input; the
+    owner's operations on ``owned``, every other one on ``game``."""
     token = game["seat_tokens"][0]["token"]
-    path_values = {"game_id": game["id"], "name": "carcassonne", "tile": "BA/RCr"}
+    values = {
+        "game_id": game["id"],
+        "name": "carcassonne",
+        "tile": "BA/RCr",
+        "seat": 1,
+        "webhook_id": str(uuid.uuid4()),
+    }
     credentials = {"X-API-Key": api_key, "X-Seat-Token": token}
     for operation in operations():
+        path_values = values
+        if operation.path in OWNER_PATHS:
+            path_values = {**values, "game_id": owned["id"]}
         path = operation.path.format(**path_values)
         case = operation.Case(
             path_parameters={p.name: path_values[p.name] for p in operation.path_parameters}
@@ -184,7 +200,8 @@ def test_hostile_bodies_headers_and_queries_get_problems_never_a_500(server, api
     logged_before = server.log.stat().st_size
     client = Client(server.url, api_key)
     game = client.create("carcassonne", [{}, {"bot": "random"}])
-    for case, name, sent in hostile_cases(server, game, api_key):
+    owned = client.create("carcassonne", [{}, {"bot": "random"}])
+    for case, name, sent in hostile_cases(server, game, owned, api_key):
         method = case.operation.method.upper()
         label = f"{method} {case.operation.path} {name}"
         try:
@@ -219,6 +236,7 @@ def test_hostile_bodies_headers_and_queries_get_problems_never_a_500(server, api
     # Nothing was written, and the server logged no unhandled error.
     after = client.get(f"/v1/games/{game['id']}/verify").json()
     assert after["valid"] and after["version"] == game["version"], after
+    assert client.get(f"/v1/games/{owned['id']}/verify").json()["valid"]
     with server.log.open() as log:
         log.seek(logged_before)
         assert '"unhandled error"' not in log.read()
