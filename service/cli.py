@@ -142,8 +142,11 @@ def cmd_sweep_clocks(args: argparse.Namespace) -> int:
     from service.api import create_app
     from service.config import Settings
 
-    with database_url() as (url, _):
-        os.environ["DATABASE_URL"] = url
+    # As the API pods: with only APP_DATABASE_URL (the Helm chart's sweeper), the service
+    # role applies the timeouts and no owner credentials are needed.
+    with serving_database(migrate=False) as (url, _):
+        if url is not None:
+            os.environ["DATABASE_URL"] = url
         games = create_app(Settings()).extensions["tilegames"].games
         while True:
             applied = games.sweep_clocks(args.limit)

@@ -127,9 +127,91 @@ holding the chart's keys (the migration hook's own copy).
     {{- end }}
 {{- end }}
 
-{{/* Name of the idempotency-pruning CronJob: 52 characters at most, as Kubernetes requires (its Jobs append a suffix). */}}
-{{- define "tilegames.pruneName" -}}
-{{- printf "%s-prune-idempotency" (include "tilegames.fullname" .) | trunc 52 | trimSuffix "-" }}
+{{/* Name of a pruning CronJob, (dict "root" $ "suffix" "prune-..."): 52 characters at most, as Kubernetes requires (its Jobs append a suffix). */}}
+{{- define "tilegames.cronJobName" -}}
+{{- printf "%s-%s" (include "tilegames.fullname" .root) .suffix | trunc 52 | trimSuffix "-" }}
+{{- end }}
+
+{{/*
+A CronJob that deletes records past their retention with `python -m service.cli <command>
+--older-than-hours N`, as the owner. Called with (dict "root" $ "key" "<values key>"
+"command" "<cli command>" "component" "<component label>"); the values under "key" give
+enabled, schedule, retentionHours and the Job's settings. Not a hook: it is installed
+with the release, after the ConfigMap, Secret and ServiceAccount, so its pods are wired
+exactly like the API pods.
+*/}}
+{{- define "tilegames.pruningCronJob" -}}
+{{- $ := .root }}
+{{- $job := index $.Values .key }}
+{{- if $job.enabled }}
+{{- include "tilegames.validateDatabase" $ }}
+{{- if le (float64 $job.retentionHours) 0.0 }}
+{{- fail (printf "%s.retentionHours must be greater than 0" .key) }}
+{{- end }}
+apiVersion: batch/v1
+kind: CronJob
+metadata:
+  name: {{ include "tilegames.cronJobName" (dict "root" $ "suffix" .command) }}
+  labels:
+    {{- include "tilegames.labels" $ | nindent 4 }}
+    app.kubernetes.io/component: {{ .component }}
+spec:
+  schedule: {{ $job.schedule | quote }}
+  {{- with $job.timeZone }}
+  timeZone: {{ . | quote }}
+  {{- end }}
+  concurrencyPolicy: {{ $job.concurrencyPolicy }}
+  {{- with $job.startingDeadlineSeconds }}
+  startingDeadlineSeconds: {{ . }}
+  {{- end }}
+  successfulJobsHistoryLimit: {{ $job.successfulJobsHistoryLimit }}
+  failedJobsHistoryLimit: {{ $job.failedJobsHistoryLimit }}
+  jobTemplate:
+    metadata:
+      labels:
+        {{- include "tilegames.labels" $ | nindent 8 }}
+        app.kubernetes.io/component: {{ .component }}
+    spec:
+      backoffLimit: {{ $job.backoffLimit }}
+      {{- with $job.activeDeadlineSeconds }}
+      activeDeadlineSeconds: {{ . }}
+      {{- end }}
+      template:
+        metadata:
+          labels:
+            {{- include "tilegames.labels" $ | nindent 12 }}
+            app.kubernetes.io/component: {{ .component }}
+          {{- with $job.podAnnotations }}
+          annotations:
+            {{- toYaml . | nindent 12 }}
+          {{- end }}
+        spec:
+          restartPolicy: Never
+          {{- include "tilegames.podSpecCommon" $ | nindent 10 }}
+          containers:
+            - name: {{ .command }}
+              image: {{ include "tilegames.image" $ | quote }}
+              imagePullPolicy: {{ $.Values.image.pullPolicy }}
+              command:
+                - python
+                - -m
+                - service.cli
+                - {{ .command }}
+                - --older-than-hours
+                - {{ $job.retentionHours | toString | quote }}
+              {{- include "tilegames.containerEnv" (dict "root" $ "role" "owner") | nindent 14 }}
+              resources:
+                {{- toYaml $job.resources | nindent 16 }}
+              securityContext:
+                {{- toYaml $.Values.securityContext | nindent 16 }}
+              volumeMounts:
+                {{- include "tilegames.volumeMounts" $ | nindent 16 }}
+          volumes:
+            {{- include "tilegames.volumes" $ | nindent 12 }}
+          {{- with include "tilegames.podPlacement" $ | trim }}
+          {{- . | nindent 10 }}
+          {{- end }}
+{{- end }}
 {{- end }}
 
 {{/*

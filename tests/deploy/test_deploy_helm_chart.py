@@ -24,6 +24,17 @@ DB_URL = "postgresql://games:s3cret@db.example:5432/games"
 APP_URL = "postgresql://tilegames_app:app-s3cret@db.example:5432/games"
 BASE = {"database": {"url": DB_URL, "appUrl": APP_URL}}
 PRUNE = f"{FULLNAME}-prune-idempotency"
+WEBHOOK_PRUNE = f"{FULLNAME}-prune-webhooks"
+SWEEPER = f"{FULLNAME}-clock-sweeper"
+MIGRATE = f"{FULLNAME}-migrate"
+#: every workload of the default render, (kind, name)
+WORKLOADS = [
+    ("Deployment", FULLNAME),
+    ("Deployment", SWEEPER),
+    ("Job", MIGRATE),
+    ("CronJob", PRUNE),
+    ("CronJob", WEBHOOK_PRUNE),
+]
 EXISTING_SECRET = {
     "database": {
         "url": "",
@@ -174,7 +185,9 @@ def test_default_render_has_the_expected_resources():
         [
             "ConfigMap",
             "CronJob",  # idempotency pruning
-            "Deployment",
+            "CronJob",  # webhook delivery pruning
+            "Deployment",  # the API
+            "Deployment",  # the clock sweeper
             "Job",
             "PodDisruptionBudget",
             "Secret",  # the release's Secret holding both database URLs
@@ -242,11 +255,17 @@ def test_selectors_match_the_pod_labels_and_only_the_api_pods():
     pdb = r.one("PodDisruptionBudget", FULLNAME)
     assert selects(pdb["spec"]["selector"]["matchLabels"], pod_labels)
 
-    # The migration Job's and the pruning CronJob's pods must never receive Service traffic.
-    for kind in ("Job", "CronJob"):
-        job_pod_labels = pod_template(r.one(kind))["metadata"]["labels"]
-        assert not selects(svc["spec"]["selector"], job_pod_labels), kind
-        assert not selects(selector, job_pod_labels), kind
+    # The other workloads' pods (migrations, pruning, the clock sweeper) must never
+    # receive Service traffic nor be counted as the API Deployment's.
+    for kind, name in WORKLOADS[1:]:
+        other_pod_labels = pod_template(r.one(kind, name))["metadata"]["labels"]
+        assert not selects(svc["spec"]["selector"], other_pod_labels), name
+        assert not selects(selector, other_pod_labels), name
+    sweeper = r.one("Deployment", SWEEPER)
+    assert selects(
+        sweeper["spec"]["selector"]["matchLabels"], pod_template(sweeper)["metadata"]["labels"]
+    )
+    assert not selects(sweeper["spec"]["selector"]["matchLabels"], pod_labels)
 
     hpa = r.one("HorizontalPodAutoscaler", FULLNAME)
     assert hpa["spec"]["scaleTargetRef"] == {
@@ -261,9 +280,9 @@ def dockerfile_user() -> str:
     return users[-1]
 
 
-@pytest.mark.parametrize("kind", ["Deployment", "Job", "CronJob"])
-def test_pods_run_as_non_root_on_a_read_only_root_filesystem(kind):
-    workload = render().one(kind)
+@pytest.mark.parametrize(("kind", "name"), WORKLOADS)
+def test_pods_run_as_non_root_on_a_read_only_root_filesystem(kind, name):
+    workload = render().one(kind, name)
     pod = pod_template(workload)["spec"]
     psc = pod["securityContext"]
     assert psc["runAsNonRoot"] is True
@@ -321,13 +340,13 @@ def test_the_api_pods_connect_as_the_service_role_and_never_get_the_owners_url()
     assert r.one("ConfigMap")["data"]["AUTO_MIGRATE"] == "0"
 
 
-@pytest.mark.parametrize("kind", ["Job", "CronJob"])
-def test_migrations_and_pruning_run_as_the_owner(kind):
+@pytest.mark.parametrize(("kind", "name"), [w for w in WORKLOADS if w[0] != "Deployment"])
+def test_migrations_and_pruning_run_as_the_owner(kind, name):
     secret = render().one("Secret", FULLNAME)
-    env = env_map(container(render().one(kind)))
+    env = env_map(container(render().one(kind, name)))
     owner = env["DATABASE_URL"]["valueFrom"]["secretKeyRef"]
     assert owner["key"] == "DATABASE_URL"
-    if kind == "CronJob":  # deleting old idempotency records is the owner's right only
+    if kind == "CronJob":  # deleting old records is the owner's right only
         assert "APP_DATABASE_URL" not in env
         assert base64.b64decode(secret["data"][owner["key"]]).decode() == DB_URL
     else:  # the Job also gives tilegames_app the password of its URL
@@ -339,17 +358,24 @@ def test_env_wiring_with_an_existing_secret():
     assert r.all("Secret") == []  # nothing to manage: no URL, no secretEnv
     owner = {"name": "tilegames-db", "key": "url"}
     app = {"name": "tilegames-db", "key": "app-url"}
-    for kind, wanted in (
-        ("Deployment", {"APP_DATABASE_URL": app}),
-        ("Job", {"DATABASE_URL": owner, "APP_DATABASE_URL": app}),
-        ("CronJob", {"DATABASE_URL": owner}),
+    for (kind, name), wanted in zip(
+        WORKLOADS,
+        (
+            {"APP_DATABASE_URL": app},
+            {"APP_DATABASE_URL": app},
+            {"DATABASE_URL": owner, "APP_DATABASE_URL": app},
+            {"DATABASE_URL": owner},
+            {"DATABASE_URL": owner},
+        ),
+        strict=True,
     ):
-        env = env_map(container(r.one(kind)))
-        refs = {name: env[name]["valueFrom"]["secretKeyRef"] for name in wanted}
-        assert refs == wanted, kind
-        assert {"DATABASE_URL", "APP_DATABASE_URL"} & set(env) == set(wanted), kind
+        env = env_map(container(r.one(kind, name)))
+        refs = {var: env[var]["valueFrom"]["secretKeyRef"] for var in wanted}
+        assert refs == wanted, name
+        assert {"DATABASE_URL", "APP_DATABASE_URL"} & set(env) == set(wanted), name
     assert (
-        "checksum/secret" not in r.one("Deployment")["spec"]["template"]["metadata"]["annotations"]
+        "checksum/secret"
+        not in r.one("Deployment", FULLNAME)["spec"]["template"]["metadata"]["annotations"]
     )
 
 
@@ -384,15 +410,15 @@ def test_env_is_easy_to_extend():
 def test_port_follows_container_port():
     r = render({"containerPort": 9000})
     assert r.one("ConfigMap")["data"]["PORT"] == "9000"
-    dep = r.one("Deployment")
+    dep = r.one("Deployment", FULLNAME)
     assert container(dep)["ports"][0]["containerPort"] == 9000
     assert dep["spec"]["template"]["metadata"]["annotations"]["prometheus.io/port"] == "9000"
-    assert env_map(container(r.one("Job")))["PORT"]["value"] == "9000"
+    assert env_map(container(r.one("Job", MIGRATE)))["PORT"]["value"] == "9000"
 
 
 def test_config_changes_roll_the_pods():
     def checksum(values):
-        annotations = render(values).one("Deployment")["spec"]["template"]["metadata"][
+        annotations = render(values).one("Deployment", FULLNAME)["spec"]["template"]["metadata"][
             "annotations"
         ]
         return annotations["checksum/config"], annotations["checksum/secret"]
@@ -407,13 +433,13 @@ def test_config_changes_roll_the_pods():
 def test_image_tag_defaults_to_app_version_and_a_digest_pins_it():
     with helm.Chart.load(CHART_DIR) as chart:
         app_version = chart.metadata["appVersion"]
-    image = container(render().one("Deployment"))["image"]
+    image = container(render().one("Deployment", FULLNAME))["image"]
     assert image == f"tilegames-service:{app_version}"
     pinned = render(
         {"image": {"repository": "reg.example/tg", "tag": "1.2", "digest": "sha256:ab"}}
     )
-    for kind in ("Deployment", "Job", "CronJob"):
-        assert container(pinned.one(kind))["image"] == "reg.example/tg@sha256:ab"
+    for kind, name in WORKLOADS:
+        assert container(pinned.one(kind, name))["image"] == "reg.example/tg@sha256:ab"
 
 
 # --- migration hook ---------------------------------------------------------------------
@@ -422,7 +448,7 @@ def test_image_tag_defaults_to_app_version_and_a_digest_pins_it():
 @pytest.mark.parametrize("upgrade", [False, True], ids=["install", "upgrade"])
 def test_migration_job_is_a_pre_install_pre_upgrade_hook(upgrade):
     r = render(upgrade=upgrade)
-    job = r.one("Job", f"{FULLNAME}-migrate")
+    job = r.one("Job", MIGRATE)
     ann = job["metadata"]["annotations"]
     assert ann["helm.sh/hook"] == "pre-install,pre-upgrade"
     policies = ann["helm.sh/hook-delete-policy"].split(",")
@@ -521,8 +547,56 @@ def test_prune_cronjob_env_matches_the_api_pods_but_for_the_owners_url(values, e
 
 def test_prune_cronjob_can_be_turned_off():
     r = render({"idempotencyPruning": {"enabled": False}})
-    assert r.all("CronJob") == []
+    assert [c["metadata"]["name"] for c in r.all("CronJob")] == [WEBHOOK_PRUNE]
     assert r.one("Deployment", FULLNAME)
+
+
+# --- webhook delivery pruning -----------------------------------------------------------
+
+
+def test_webhook_pruning_cronjob_runs_daily_with_a_week_of_retention():
+    r = render()
+    cron = r.one("CronJob", WEBHOOK_PRUNE)
+    assert cron["spec"]["schedule"] == "43 3 * * *"
+    assert cron["spec"]["concurrencyPolicy"] == "Forbid"
+    assert not is_hook(cron)
+    prune = ["python", "-m", "service.cli", "prune-webhooks", "--older-than-hours"]
+    assert container(cron)["command"] == [*prune, "168"]
+    tuned = render({"webhookPruning": {"retentionHours": 48}}).one("CronJob", WEBHOOK_PRUNE)
+    assert container(tuned)["command"] == [*prune, "48"]
+    with pytest.raises(helm.HelmRenderError, match="webhookPruning.retentionHours"):
+        render({"webhookPruning": {"retentionHours": -1}})
+    off = render({"webhookPruning": {"enabled": False}})
+    assert [c["metadata"]["name"] for c in off.all("CronJob")] == [PRUNE]
+
+
+# --- clock sweeper ----------------------------------------------------------------------
+
+
+def test_clock_sweeper_sweeps_every_interval_as_the_service_role():
+    r = render()
+    sweeper = r.one("Deployment", SWEEPER)
+    assert sweeper["spec"]["replicas"] == 1
+    ctr = container(sweeper)
+    sweep = ["python", "-m", "service.cli", "sweep-clocks", "--every"]
+    assert ctr["command"] == [*sweep, "2", "--limit", "1000"]
+    api_env = env_map(container(r.one("Deployment", FULLNAME)))
+    assert env_map(ctr) == api_env  # the API pods' own settings and APP_DATABASE_URL only
+    assert "ports" not in ctr  # it serves nothing
+    tuned = render({"clockSweeper": {"intervalSeconds": 0.5, "limit": 200}})
+    assert container(tuned.one("Deployment", SWEEPER))["command"] == [
+        *sweep,
+        "0.5",
+        "--limit",
+        "200",
+    ]
+    with pytest.raises(helm.HelmRenderError, match="clockSweeper.intervalSeconds"):
+        render({"clockSweeper": {"intervalSeconds": 0}})
+
+
+def test_clock_sweeper_can_be_turned_off():
+    r = render({"clockSweeper": {"enabled": False}})
+    assert [d["metadata"]["name"] for d in r.all("Deployment")] == [FULLNAME]
 
 
 # --- scaling ----------------------------------------------------------------------------
@@ -530,7 +604,7 @@ def test_prune_cronjob_can_be_turned_off():
 
 def test_replicas_without_autoscaling():
     r = render({"replicaCount": 3})
-    assert r.one("Deployment")["spec"]["replicas"] == 3
+    assert r.one("Deployment", FULLNAME)["spec"]["replicas"] == 3
     assert r.all("HorizontalPodAutoscaler") == []
 
 
@@ -545,7 +619,7 @@ def test_hpa_scales_on_cpu_and_owns_the_replica_count():
             }
         }
     )
-    assert "replicas" not in r.one("Deployment")["spec"]
+    assert "replicas" not in r.one("Deployment", FULLNAME)["spec"]
     hpa = r.one("HorizontalPodAutoscaler", FULLNAME)
     assert hpa["apiVersion"] == "autoscaling/v2"
     assert hpa["spec"]["minReplicas"] == 3 and hpa["spec"]["maxReplicas"] == 12

@@ -1,7 +1,7 @@
 """On a server that asks for passwords, ``migrate`` with ``APP_DATABASE_URL`` gives the
 service role that URL's password, so the Helm chart's Job makes the API pods' own
-connection work; and ``serve`` with only that URL (no owner credentials, as the chart's
-API pods run) serves games as the service role.
+connection work; and ``serve`` and ``sweep-clocks`` with only that URL (no owner
+credentials, as the chart's API pods and clock sweeper run) work as the service role.
 
 The password test runs its own embedded PostgreSQL: its pg_hba.conf asks every role
 but the owner for a password, which no shared test server may be made to do."""
@@ -11,6 +11,7 @@ from __future__ import annotations
 import subprocess
 import sys
 import tempfile
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -91,3 +92,24 @@ def test_serve_with_only_the_service_url_refuses_to_migrate(database_url):
     refused = cli("serve", APP_DATABASE_URL=service_url(database_url))
     assert refused.returncode != 0
     assert "migrating needs the owner's DATABASE_URL" in refused.stderr
+
+
+def test_sweep_clocks_with_only_the_service_url_applies_a_timeout_as_the_service_role(
+    database_url, api_key, tmp_path
+):
+    app_url = service_url(database_url)
+    server = Server(database_url, tmp_path, workers=1, DATABASE_URL="", APP_DATABASE_URL=app_url)
+    try:
+        clock = {"per_move": 0.3, "on_timeout": "skip"}
+        game = Client(server.url, api_key).create("carcassonne", [{}, {}], {"clock": clock})
+    finally:
+        server.stop()  # nobody reads the game now: only the sweep can find its timeout
+    time.sleep(0.5)
+    swept = cli("sweep-clocks", APP_DATABASE_URL=app_url)
+    assert swept.returncode == 0, swept.stderr
+    assert swept.stdout.strip() == "applied 1 timeouts"
+    with psycopg.connect(database_url) as conn:
+        (timeouts,) = conn.execute(
+            "SELECT count(*) FROM events WHERE game_id = %s AND type = 'seat_timed_out'", (game["id"],)
+        ).fetchone()
+    assert timeouts == 1
