@@ -144,15 +144,8 @@ def ruleset_components(ruleset: Ruleset) -> dict[str, JSON]:
 def legal_commands(ruleset: Ruleset) -> JSON:
     """``{seat, decisions: [{id, kind, commands: {type: menu}}]}`` for one ruleset: the
     decision kinds and command types by name, each menu as the ruleset describes it (a
-    list of choices or an object saying what may be sent), or any JSON where it does
-    not."""
-    menus = ruleset.menu_shapes()
-    menu = {
-        "description": "What may be sent for this command now: the ruleset's list of"
-        " choices (placements, spots, corners...), or an object saying what may be sent"
-        " where the choices are unbounded (a trade offer); `{}` for a command without"
-        " fields"
-    }
+    list of choices, an object saying what may be sent where the choices are unbounded
+    such as a trade offer, ``{}`` for a command without fields)."""
     return {
         "type": "object",
         "description": f"A seat's legal moves in {ruleset.title}.",
@@ -169,7 +162,7 @@ def legal_commands(ruleset: Ruleset) -> JSON:
                         "kind": {"type": "string", "enum": list(ruleset.answers)},
                         "commands": {
                             "type": "object",
-                            "properties": {t: menus.get(t, menu) for t in ruleset.command_shapes()},
+                            "properties": dict(ruleset.menu_shapes()),
                             "additionalProperties": False,
                         },
                     },
