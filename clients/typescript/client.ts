@@ -33,6 +33,13 @@ function say(event: Schemas["CarcassonneEvent"]): string {
   }
 }
 
+// An answer says its game's ruleset, which picks the ruleset's own events.
+function nextSeats(page: Schemas["EventPage"]): number[] {
+  if (page.ruleset !== "catan") return [];
+  const events: Schemas["CatanEvent"][] = page.events;
+  return events.flatMap((event) => (event.type === "turn_ended" ? [event.data.next] : []));
+}
+
 // The legal moves list placements, the state the board.
 function firstPlacement(legal: Schemas["CarcassonneLegalCommands"]): Schemas["CarcassonnePlaceTileCommand"] | null {
   const menu = legal.decisions[0]?.commands.place_tile;
@@ -44,4 +51,4 @@ function tiles(view: Schemas["CarcassonneView"]): number {
   return view.board.length + view.remaining;
 }
 
-export { move, anyCommand, wrongX, wrongRotation, wrongGame, say, firstPlacement, tiles };
+export { move, anyCommand, wrongX, wrongRotation, wrongGame, say, nextSeats, firstPlacement, tiles };

@@ -138,10 +138,13 @@ def create_app(settings: Settings | None = None, *, extra_rulesets: list[Ruleset
     # the rulesets' commands, events, views and legal moves, generated from their shapes
     api.ma_plugin.converter.add_attribute_function(contract.typed_to_ref)
     api.spec.components.schema("EventEnvelope", schema=EventEnvelopeSchema)
-    for name, schema in contract.components(lookup(n) for n in names).items():
+    served = [lookup(n) for n in names]
+    for name, schema in contract.components(served).items():
         api.spec.components.schema(name, component=schema)
     for blueprint in (meta.blp, games.blp, table.blp, webhooks.blp, pictures.blp, health.blp):
         api.register_blueprint(blueprint)
+    # the answers that hold them, one variant per ruleset, told apart by `ruleset`
+    contract.by_ruleset(api.spec.components.schemas, served)
     app.register_blueprint(docs.blp)  # Swagger UI, from the service itself
     app.register_blueprint(play.blp)  # the browser client, a client of /v1 like any other
     # one budget per caller, every route but the probes

@@ -284,6 +284,7 @@ LEGAL_PLACE_TILE = {
         "seat": 0,
     },
     "game_id": GAME_ID,
+    "ruleset": "carcassonne",
     "seat": 0,
     "version": 2,
 }
@@ -325,6 +326,7 @@ LEGAL_PLACE_FOLLOWER = {
         "seat": 0,
     },
     "game_id": GAME_ID,
+    "ruleset": "carcassonne",
     "seat": 0,
     "version": 3,
 }
@@ -354,6 +356,7 @@ MOVE_PLACE_TILE = {
         }
     ],
     "game_id": GAME_ID,
+    "ruleset": "carcassonne",
     "result": None,
     "seat": 0,
     "status": "active",
@@ -460,6 +463,7 @@ MOVE_FOLLOWER_AND_BOT_TURN = {
         },
     ],
     "game_id": GAME_ID,
+    "ruleset": "carcassonne",
     "result": None,
     "seat": 0,
     "status": "active",
@@ -538,6 +542,7 @@ MOVE_SCORING = {
         },
     ],
     "game_id": "f6db17dd-6d73-4e10-abc0-59eab2e755a7",
+    "ruleset": "carcassonne",
     "result": None,
     "seat": 0,
     "status": "active",
@@ -559,6 +564,7 @@ STATE = {
         }
     ],
     "game_id": GAME_ID,
+    "ruleset": "carcassonne",
     "seat": 0,
     "state": {
         "awaiting": [
@@ -642,6 +648,7 @@ EVENT_PAGE = {
         },
     ],
     "game_id": GAME_ID,
+    "ruleset": "carcassonne",
     "next_after": 3,
     "seat": None,
     "version": 10,
@@ -1315,6 +1322,7 @@ ABANDONED = {
         },
     ],
     "game_id": GAME_ID,
+    "ruleset": "carcassonne",
     "head_hash": "7287ad0b9b63b22691f0e641327e17cc1375b79bd1797a63569c3cdcc43b39bf",
     "head_signature": "057d98ef6426b7765ea0157e3819501deaebafbeca317a4a695c96e472bbc114",
     "result": {"over": True, "scores": [0, 0], "winners": []},
@@ -1396,6 +1404,7 @@ HANDED = {
         },
     ],
     "game_id": GAME_ID,
+    "ruleset": "carcassonne",
     "head_hash": "d2658bd602b723e94af4356dca59d5b14ce2270bdde40a75c6d1e3e0ff2ed719",
     "head_signature": "24efd511c443ca1bfd86bf2a7160aeccf79099e7d838cf8824f2886f4dcd6eb4",
     "result": None,
@@ -1429,6 +1438,7 @@ HANDED_BACK = {
         }
     ],
     "game_id": GAME_ID,
+    "ruleset": "carcassonne",
     "head_hash": "5df40716797d35a13b5cfce135dd814e4237f8f3de9ac6e5b63ea1605c065f5e",
     "head_signature": "86b63e532fd105b8b08259e35e4da94de6ed2325b6aaab940e75c51b9482fd5c",
     "result": None,

@@ -281,7 +281,8 @@ class State(MethodView):
         view, with its secrets).
 
         `state` is the ruleset's view of the fold of the log as the caller reads it
-        (its docs describe the fields; the example is a Carcassonne game). `seat` is the viewer's
+        (its docs describe the fields; the example is a Carcassonne game), and `ruleset`
+        says which ruleset's (`CatanState` holds a `CatanView`). `seat` is the viewer's
         seat (`null` for a spectator). `?at=<seq>` shows the state just after event
         `seq` (1 is `game_started`), for replays and history views; the `ETag` is then
         that version. The example's `stack` (tile id -> count left) is shortened.
@@ -321,7 +322,8 @@ class Events(MethodView):
                             "type": "string",
                             "description": "With `Accept: text/event-stream`: one SSE event"
                             " per game event (`id: <seq>`, `event: <type>`, `data:` the event"
-                            " JSON as in the page), then live events as they are committed;"
+                            " JSON as in the page, an event of the ruleset a page names),"
+                            " then live events as they are committed;"
                             " resumes after `Last-Event-ID`; ends with `event: end` once the"
                             " game is over.",
                         },
@@ -359,7 +361,9 @@ class Events(MethodView):
         credential may have a few streams open at once (20 by default); one more gets
         429 `too_many_streams`.
 
-        **Events.** `type` and `data` are the ruleset's (see its docs); the first is
+        **Events.** `type` and `data` are the ruleset's (see its docs), which the page's
+        `ruleset` names (a `CatanEventPage` holds `CatanEvent`s: a `turn_ended` there is
+        Catan's). The first is
         always `game_started`, whose `rules_version` names the shape the log was
         written in. `visibility` is `null` for a
         public event, else the seats that may see it; others get `redacted: true` and a
@@ -442,6 +446,7 @@ class LegalMoves(MethodView):
         the ruleset's compact list of what may be sent for that command type (for
         Carcassonne's `place_tile`, every placement with the follower spots it would
         offer); `GET /v1/rulesets` lists each ruleset's commands and decision kinds.
+        `ruleset` says whose (`CatanLegalMoves` holds `CatanLegalCommands`).
         Send one command to `POST .../moves` with `If-Match` set to this `version`, or
         with `decision` set to the decision's `id`.
 
@@ -561,7 +566,8 @@ class Moves(MethodView):
         **Answer.** `events` holds every event written in the transaction: the move's,
         any scoring, the bots' whole turns when bots are awaited next, and the next
         draw. `awaiting` says who must act now; `result` is set once the game is over.
-        The new version is `version` and the `ETag`.
+        The new version is `version` and the `ETag`. `ruleset` names the game's ruleset,
+        whose events `events` holds (`CatanMoveResult`: `CatanEvent`s).
 
         **Errors:** 401 without credentials; 403 `forbidden` for an API key alone, a
         token of another game or another seat; 404 `unknown_game`; 409

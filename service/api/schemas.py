@@ -46,6 +46,12 @@ _AWAITING = {
     " the ships offered...)",
 }
 _VERSION = {"description": "The game version: the seq of the last event", "example": 3}
+#: the game's ruleset, beside what is typed by ruleset: it names the answer's variant
+_RULESET = {
+    "description": "The game's ruleset: which ruleset's commands, events, view or legal"
+    " moves this answer holds (its variant in the document)",
+    "example": "carcassonne",
+}
 _GAME_ID = {"description": "The game's id (UUID)", "example": GAME_ID}
 
 
@@ -416,6 +422,7 @@ class StateQuerySchema(Schema):
 
 class StateSchema(Schema):
     game_id = fields.String(required=True, metadata=_GAME_ID)
+    ruleset = fields.String(required=True, metadata=_RULESET)
     version = fields.Integer(
         required=True, metadata={"description": "The version shown (`at`, or the current one)"}
     )
@@ -517,6 +524,7 @@ class EventEnvelopeSchema(Schema):
 
 class EventPageSchema(Schema):
     game_id = fields.String(required=True, metadata=_GAME_ID)
+    ruleset = fields.String(required=True, metadata=_RULESET)
     version = fields.Integer(required=True, metadata=_VERSION)
     seat = fields.Integer(
         allow_none=True,
@@ -533,6 +541,7 @@ class EventPageSchema(Schema):
 
 class LegalMovesSchema(Schema):
     game_id = fields.String(required=True, metadata=_GAME_ID)
+    ruleset = fields.String(required=True, metadata=_RULESET)
     version = fields.Integer(
         required=True,
         metadata={"description": "The version these moves are for: send it as If-Match"},
@@ -619,6 +628,7 @@ class MoveSchema(Schema):
 
 class MoveResultSchema(HeadSchema):
     game_id = fields.String(required=True, metadata=_GAME_ID)
+    ruleset = fields.String(required=True, metadata=_RULESET)
     seat = fields.Integer(
         allow_none=True,
         required=True,

@@ -464,6 +464,7 @@ class GameService:
             ruleset, state, seat = viewed.ruleset, viewed.state, viewed.seat
             body = {
                 "game_id": viewed.game.id,
+                "ruleset": ruleset.name,
                 "version": viewed.version,
                 "seat": seat,
                 "status": "finished" if ruleset.is_over(state) else "active",
@@ -482,6 +483,7 @@ class GameService:
         last = items[-1]["seq"] if items else after
         body = {
             "game_id": game.id,
+            "ruleset": ruleset.name,
             "version": game.version,
             "seat": seat,
             "events": items,
@@ -512,6 +514,7 @@ class GameService:
                 state = folded.state
                 body = {
                     "game_id": game.id,
+                    "ruleset": ruleset.name,
                     "version": game.version,
                     "seat": seat,
                     "awaiting": ruleset.awaiting(state),
@@ -726,6 +729,7 @@ class GameService:
         head = chained[-1].hash if chained else game.head_hash
         body = {
             "game_id": game.id,
+            "ruleset": game.ruleset,
             "seat": viewer,
             "version": version,
             "head_hash": head,

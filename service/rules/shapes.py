@@ -104,6 +104,10 @@ def record(
     return schema
 
 
+#: the menu entry of a command without fields (``skip``, ``end_turn``...)
+NO_FIELDS: JSON = {"type": "object", "properties": {}}
+
+
 # -- shapes ------------------------------------------------------------------------------
 
 

@@ -13,7 +13,7 @@ import pytest
 import yaml
 from openapi_schema_validator import OAS30Validator
 
-from service.api.contract import camel
+from service.api.contract import BY_RULESET, camel
 from service.rules.carcassonne.expansions import EXPANSIONS
 from service.rules.registry import all_rulesets
 from service.rules.seating import TABLE_COMMANDS
@@ -76,17 +76,75 @@ def test_each_expansion_and_scenario_has_a_union_of_what_it_adds(document):
     assert len(EXPANSIONS) == 5
 
 
-def test_a_move_an_event_the_state_and_legal_moves_point_at_the_typed_schemas(document):
+def test_a_move_and_a_record_step_take_any_ruleset_s_command(document):
     found = schemas(document)
     assert found["Move"]["properties"]["command"] == {"$ref": REF + "Command"}
     assert found["RecordStep"]["properties"]["command"] == {"$ref": REF + "Command"}
-    assert found["EventPage"]["properties"]["events"]["items"] == {"$ref": REF + "Event"}
-    assert found["MoveResult"]["properties"]["events"]["items"] == {"$ref": REF + "Event"}
-    assert found["State"]["properties"]["state"] == {"$ref": REF + "View"}
-    assert found["LegalMoves"]["properties"]["commands"] == {"$ref": REF + "LegalCommands"}
-    assert found["State"]["properties"]["awaiting"]["items"] == {"$ref": REF + "Decision"}
-    for union in ("Command", "Event", "View", "LegalCommands"):
+    for union in ("Command", "Event", "LegalCommands"):
         assert found[union]["anyOf"] == [{"$ref": f"{REF}{camel(r.name)}{union}"} for r in RULESETS]
+
+
+def test_a_view_says_its_ruleset_and_is_told_apart_by_it(document):
+    found = schemas(document)
+    assert found["View"]["discriminator"] == {
+        "propertyName": "ruleset",
+        "mapping": {r.name: f"{REF}{camel(r.name)}View" for r in RULESETS},
+    }
+    for ruleset in RULESETS:
+        view = found[f"{camel(ruleset.name)}View"]
+        assert view["properties"]["ruleset"]["enum"] == [ruleset.name]
+        assert "ruleset" in view["required"]
+
+
+@pytest.mark.parametrize("answer", BY_RULESET)
+def test_an_answer_holding_them_is_one_variant_per_ruleset_told_apart_by_ruleset(document, answer):
+    """A generated client picks the variant by the answer's ``ruleset`` and then reads
+    that ruleset's own commands, events, view or legal moves."""
+    found = schemas(document)
+    variants = {r.name: f"{REF}{camel(r.name)}{answer}" for r in RULESETS}
+    assert found[answer]["oneOf"] == [{"$ref": ref} for ref in variants.values()]
+    assert found[answer]["discriminator"] == {"propertyName": "ruleset", "mapping": variants}
+    for ruleset in RULESETS:
+        variant = found[variants[ruleset.name].removeprefix(REF)]
+        assert variant["properties"]["ruleset"]["enum"] == [ruleset.name]
+        assert "ruleset" in variant["required"]
+
+
+@pytest.mark.parametrize("ruleset", RULESETS, ids=lambda r: r.name)
+def test_each_variant_holds_its_own_ruleset_s_unions(document, ruleset):
+    found, prefix = schemas(document), camel(ruleset.name)
+
+    def own(name: str) -> dict:
+        return {"$ref": REF + prefix + name}
+
+    assert found[f"{prefix}EventPage"]["properties"]["events"]["items"] == own("Event")
+    assert found[f"{prefix}MoveResult"]["properties"]["events"]["items"] == own("Event")
+    assert found[f"{prefix}State"]["properties"]["state"] == own("View")
+    assert found[f"{prefix}State"]["properties"]["awaiting"]["items"] == {"$ref": REF + "Decision"}
+    assert found[f"{prefix}LegalMoves"]["properties"]["commands"] == own("LegalCommands")
+    assert found[f"{prefix}ValidateResult"]["properties"]["state"] == own("View")
+    assert found[f"{prefix}GameExport"]["properties"]["record"]["items"] == own("RecordStep")
+    assert found[f"{prefix}RecordStep"]["properties"]["command"] == own("Command")
+
+
+def test_an_event_of_one_ruleset_is_not_read_as_another_s(document):
+    """``turn_ended`` is an event of every ruleset: a page says whose."""
+    turn_ended = {
+        "seq": 9,
+        "type": "turn_ended",
+        "data": {"seat": 0, "next": 1},
+        "redacted": False,
+        "visibility": None,
+        "prev_hash": "0" * 64,
+        "hash": "1" * 64,
+        "recorded_at": "2026-11-24T16:32:56.171453+00:00",
+    }
+    page = {"game_id": "g", "ruleset": "catan", "version": 9, "seat": None}
+    page |= {"events": [turn_ended], "next_after": None}
+    assert errors(document, "EventPage", page) == []
+    assert errors(document, "CatanEventPage", page) == []
+    assert errors(document, "CarcassonneEventPage", page)
+    assert errors(document, "EventPage", {**page, "ruleset": "chess"})
 
 
 def test_a_wrong_command_is_refused_by_the_document(document):

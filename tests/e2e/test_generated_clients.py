@@ -64,9 +64,12 @@ def test_a_generated_python_client_plays_a_whole_game_against_a_bot(
     from tilegames_client.api.games import create_game, get_state
     from tilegames_client.api.moves import get_legal_moves, submit_move
     from tilegames_client.models import (
+        CarcassonneEventPage,
         CarcassonneFeatureScoredEvent,
         CarcassonneGameEndedEvent,
         CarcassonneLegalCommands,
+        CarcassonneLegalMoves,
+        CarcassonneMoveResult,
         CarcassonnePlaceFollowerCommand,
         CarcassonnePlaceFollowerCommandType,
         CarcassonnePlaceTileCommand,
@@ -74,17 +77,15 @@ def test_a_generated_python_client_plays_a_whole_game_against_a_bot(
         CarcassonnePlaceTileCommandType,
         CarcassonneSkipCommand,
         CarcassonneSkipCommandType,
+        CarcassonneState,
         CarcassonneTilePlacedEvent,
         CarcassonneTileSetAsideEvent,
+        CarcassonneTurnEndedEvent,
         CarcassonneView,
         CreatedGame,
         CreateGame,
-        EventPage,
-        LegalMoves,
         Move,
-        MoveResult,
         SeatSpec,
-        State,
     )
     from tilegames_client.types import Unset
 
@@ -96,7 +97,7 @@ def test_a_generated_python_client_plays_a_whole_game_against_a_bot(
     moves = 0
     while True:
         legal = get_legal_moves.sync(str(game.id), client=seat)
-        assert isinstance(legal, LegalMoves), legal
+        assert isinstance(legal, CarcassonneLegalMoves), legal
         assert isinstance(legal.commands, CarcassonneLegalCommands)
         if not legal.commands.decisions:
             break
@@ -123,14 +124,14 @@ def test_a_generated_python_client_plays_a_whole_game_against_a_bot(
             body=Move(command=command, decision=decision.id),
             if_match=f'"{legal.version}"',
         )
-        assert isinstance(result, MoveResult), result
+        assert isinstance(result, CarcassonneMoveResult), result
         moves += 1
 
     state = get_state.sync(str(game.id), client=seat)
-    assert isinstance(state, State) and isinstance(state.state, CarcassonneView)
+    assert isinstance(state, CarcassonneState) and isinstance(state.state, CarcassonneView)
     assert state.state.over and state.state.winners
     page = list_events.sync(str(game.id), client=app, limit=1000)
-    assert isinstance(page, EventPage)
+    assert isinstance(page, CarcassonneEventPage)
     placed = [e for e in page.events if isinstance(e, CarcassonneTilePlacedEvent)]
     set_aside = [e for e in page.events if isinstance(e, CarcassonneTileSetAsideEvent)]
     assert len(placed) + len(set_aside) == 71  # every tile but the start tile
@@ -139,6 +140,47 @@ def test_a_generated_python_client_plays_a_whole_game_against_a_bot(
     (ended,) = [e for e in page.events if isinstance(e, CarcassonneGameEndedEvent)]
     assert ended.data.winners == state.state.winners
     assert moves > 35
+    turns = [e for e in page.events if e.type_.value == "turn_ended"]
+    assert turns and all(isinstance(e, CarcassonneTurnEndedEvent) for e in turns)
+
+
+def test_a_generated_python_client_reads_each_ruleset_s_events_as_its_own(
+    server, api_key, client_package
+):
+    """``turn_ended`` is an event of every ruleset, and Catan's has a shape Carcassonne's
+    would take: a page of a Catan game says ``ruleset: catan``, so the client reads it
+    as a ``CatanEventPage`` and each ``turn_ended`` as a ``CatanTurnEndedEvent``."""
+    from tilegames_client import AuthenticatedClient
+    from tilegames_client import models as m
+    from tilegames_client.api.events import list_events
+    from tilegames_client.api.games import create_game, get_state
+
+    own = {  # ruleset -> its page, its turn_ended, its state and view
+        "catan": (m.CatanEventPage, m.CatanTurnEndedEvent, m.CatanState, m.CatanView),
+        "carcassonne-south-seas": (
+            m.CarcassonneSouthSeasEventPage,
+            m.CarcassonneSouthSeasTurnEndedEvent,
+            m.CarcassonneSouthSeasState,
+            m.CarcassonneSouthSeasView,
+        ),
+        "carcassonne": (
+            m.CarcassonneEventPage,
+            m.CarcassonneTurnEndedEvent,
+            m.CarcassonneState,
+            m.CarcassonneView,
+        ),
+    }
+    app = AuthenticatedClient(base_url=server.url, token=api_key)
+    for ruleset, (page_class, turn_ended, state_class, view) in own.items():
+        body = m.CreateGame(ruleset=ruleset, seats=[m.SeatSpec(bot="random")] * 3)
+        game = create_game.sync(client=app, body=body)
+        assert isinstance(game, m.CreatedGame), game
+        page = list_events.sync(str(game.id), client=app, limit=1000)
+        assert isinstance(page, page_class) and page.ruleset.value == ruleset, type(page)
+        turns = [e for e in page.events if e.type_.value == "turn_ended"]
+        assert turns and all(type(e) is turn_ended for e in turns), (ruleset, turns[:1])
+        state = get_state.sync(str(game.id), client=app)
+        assert isinstance(state, state_class) and isinstance(state.state, view), type(state)
 
 
 #: a small program against the generated types; its three "const wrong" lines must fail

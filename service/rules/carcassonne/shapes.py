@@ -11,6 +11,7 @@ from service.rules.shapes import (
     BOOL,
     ENDED_EARLY,
     INT,
+    NO_FIELDS,
     SEAT,
     STR,
     VIEW_COMMON,
@@ -82,7 +83,7 @@ BASE_MENUS = {
             "figures": optional(mapping(array(SPOT_CHOICE), "figure -> where it may go")),
         }
     ),
-    "skip": record({}),
+    "skip": NO_FIELDS,
 }
 
 BASE = Part(

@@ -12,6 +12,7 @@ from service.rules.shapes import (
     BOOL,
     ENDED_EARLY,
     INT,
+    NO_FIELDS,
     SEAT,
     STR,
     VIEW_COMMON,
@@ -59,6 +60,18 @@ REVEAL = array(
     f"The Fog Islands: the fog spaces the ship turns up, in order {EXTERNAL}",
 )
 FROM_TO = {"from": EDGE, "to": EDGE}
+
+# -- what legal-moves lists for each command (``menus``) --
+CORNERS = record({"corners": array(CORNER)})
+EDGES = record({"edges": array(EDGE)})
+#: where the robber (or the pirate) may go, each with the seats it could then rob
+HEXES = record({"hexes": array(record({"hex": HEX, "victims": SEATS}), "the hexes it may move to")})
+RATE = about(INT, "how many to give for one")
+#: a trade offer or proposal: its cards are free, within what the seat holds
+OFFER_MENU = {
+    "may_give": about(CARDS, "your hand: give some of it"),
+    "rule": STR,
+}
 
 BASE = Part(
     "base",
@@ -126,6 +139,38 @@ BASE = Part(
         "accept_proposal": command("Accept the proposal."),
         "decline_proposal": command("Decline the proposal."),
         "end_turn": command("End your turn."),
+    },
+    menus={
+        "set_board": record({"board": about(STR, "what to send, in words")}),
+        "build_settlement": CORNERS,
+        "build_road": EDGES,
+        "build_city": CORNERS,
+        "roll": record({"dice": optional(about(STR, f"what to send {EXTERNAL}"))}),
+        "discard": record({"count": about(INT, "how many to discard"), "hand": CARDS}),
+        "move_robber": HEXES,
+        "buy_development": NO_FIELDS,
+        "play_knight": NO_FIELDS,
+        "play_road_building": NO_FIELDS,
+        "play_year_of_plenty": record({"bank": about(CARDS, "what the bank holds")}),
+        "play_monopoly": record({"resources": array(RESOURCE)}),
+        "maritime_trade": record(
+            {"trades": array(record({"give": RESOURCE, "get": RESOURCE, "rate": RATE}))}
+        ),
+        "offer_trade": record({**OFFER_MENU, "to": about(SEATS, "the seats you may offer to")}),
+        "respond_trade": record(
+            {
+                "answers": array(one_of("accept", "decline", "counter")),
+                "offer": record({"seat": SEAT, "give": CARDS, "get": CARDS}),
+                "may_give": about(CARDS, "your hand: what a counter-offer may give"),
+            }
+        ),
+        "confirm_trade": record({"with": about(SEATS, "the seats that accepted or countered")}),
+        "cancel_trade": NO_FIELDS,
+        "propose_trade": record({**OFFER_MENU, "to": about(SEAT, "the seat whose turn it is")}),
+        "pass_trade": NO_FIELDS,
+        "accept_proposal": NO_FIELDS,
+        "decline_proposal": NO_FIELDS,
+        "end_turn": NO_FIELDS,
     },
     events={
         "game_started": event(
@@ -272,6 +317,14 @@ SEAFARERS = Part(
         ),
         "choose_gold": command("Choose the resources a gold field gives.", {"resources": CARDS}),
     },
+    menus={
+        "build_ship": EDGES,
+        "move_ship": record({"moves": array(record(FROM_TO), "the ships that may move and where")}),
+        "move_pirate": HEXES,
+        "choose_gold": record(
+            {"count": about(INT, "how many to choose"), "bank": about(CARDS, "what the bank holds")}
+        ),
+    },
     events={
         "ship_built": event(
             "A ship built.",
@@ -310,11 +363,19 @@ PLACE_HARBOUR = command(
         "types": optional(array(STR, f"The New World: the markers turned up, in order {EXTERNAL}")),
     },
 )
+PLACE_HARBOUR_MENU = record(
+    {
+        "edges": array(EDGE, "where it may go"),
+        "harbour": optional(about(STR, "The Forgotten Tribe: the marker to place")),
+        "left": optional(about(INT, "The New World: harbours still to place")),
+    }
+)
 
 FORGOTTEN_TRIBE = Part(
     "scenario_5",
     TITLES[5],
     commands={"place_harbour": PLACE_HARBOUR},
+    menus={"place_harbour": PLACE_HARBOUR_MENU},
     events={
         "gift_taken": event(
             "A gift of the tribe taken by a ship. Only the seat sees a development card.",
@@ -366,6 +427,11 @@ PIRATE_ISLANDS = Part(
             {"victim": VICTIM, "resource": optional(STOLEN)},
         ),
     },
+    menus={
+        "convert_warship": NO_FIELDS,
+        "attack_fortress": NO_FIELDS,
+        "steal": record({"victims": about(SEATS, "the seats holding cards")}),
+    },
     events={
         "fleet_moved": event("The pirate fleet sailed.", {"seat": SEAT, **FROM_TO, "steps": INT}),
         "pirates_attacked": event(
@@ -407,6 +473,10 @@ WONDERS = Part(
         "start_wonder": command("Start a wonder.", {"wonder": STR}),
         "build_wonder": command("Build the next level of your wonder."),
     },
+    menus={
+        "start_wonder": record({"wonders": array(STR, "the wonders you may start")}),
+        "build_wonder": NO_FIELDS,
+    },
     events={
         "wonder_started": event("A wonder started.", {"seat": SEAT, "wonder": STR}),
         "wonder_built": event(
@@ -420,6 +490,7 @@ NEW_WORLD = Part(
     "scenario_9",
     TITLES[9],
     commands={"place_harbour": PLACE_HARBOUR},
+    menus={"place_harbour": PLACE_HARBOUR_MENU},
     events={
         "harbour_placed": event(
             "A harbour placed; the last one turns every marker up.",

@@ -6,6 +6,7 @@ from service.rules.shapes import (
     ANY,
     BOOL,
     INT,
+    NO_FIELDS,
     SEAT,
     STR,
     VIEW_COMMON,
@@ -44,6 +45,7 @@ SHIP = about(STR, "a ship id")
 SEATS = array(SEAT)
 WARE_COUNTS = counts(WARES, "wares by kind")
 KIND = about(STR, "bridge, island, sea or market")
+ROLE = about(STR, "shell_collector, banana_picker, fisherman or merchant")
 #: a ship's demand: wares by kind, any wares, or several of one kind
 DEMAND = {
     "type": "object",
@@ -84,6 +86,29 @@ BASE = Part(
         ),
         "pass": command("Deliver nothing this turn."),
     },
+    menus={
+        "reveal_ship": array(record({"ship": SHIP}), "the ships that may be turned up"),
+        "draw_tile": array(
+            record({"tile": TILE, "left": about(INT, "copies left: the odds of the draw")}),
+            "the tiles that may be drawn",
+        ),
+        "place_tile": array(
+            record({"x": X, "y": Y, "rotation": PLACE_TILE.fields["rotation"]}),
+            "every place and rotation where the tile fits",
+        ),
+        "place_islander": array(
+            record({"spot": SPOT, "kind": KIND, "role": ROLE}),
+            "where an islander may go, and what it would do there",
+        ),
+        "retrieve_islander": array(record({"x": X, "y": Y, "spot": SPOT}), "your islanders"),
+        "skip": NO_FIELDS,
+        "choose_ship": array(record({"ship": SHIP}), "the ships the merchant may take"),
+        "deliver": array(
+            record({"ship": SHIP, "wares": WARE_COUNTS}),
+            "for each ship you can pay, one delivery that would do",
+        ),
+        "pass": NO_FIELDS,
+    },
     events={
         "game_started": event(
             "The game's set-up: options, seats, islanders and boats, the start tile, the"
@@ -115,7 +140,7 @@ BASE = Part(
                 "y": Y,
                 "spot": SPOT,
                 "kind": KIND,
-                "role": about(STR, "shell_collector, banana_picker, fisherman or merchant"),
+                "role": ROLE,
             },
         ),
         "islander_retrieved": event(
