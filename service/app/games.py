@@ -186,12 +186,16 @@ def due(game: GameRecord, folded: Folded, now: datetime | None = None) -> bool:
     return bool(folded.clocks.overdue(control, now or datetime.now(UTC)))
 
 
-def replayed(stored: tuple[str, int, Any], request_hash: str) -> Outcome:
+def replayed(stored: tuple[str, int, Any], request_hash: str, ruleset: str) -> Outcome:
     """The stored answer to an earlier request under the same Idempotency-Key, if it
-    was this same request."""
+    was this same request. An answer stored before answers named their game's
+    ``ruleset`` gets it, as the contract requires."""
     if stored[0] != request_hash:
         raise IdempotencyKeyReused("this Idempotency-Key was used with a different request")
-    return Outcome(stored[1], stored[2], replayed=True)
+    body = stored[2]
+    if "ruleset" not in body:
+        body = {**body, "ruleset": ruleset}
+    return Outcome(stored[1], body, replayed=True)
 
 
 def illegal(exc: RulesError, version: int) -> Exception:
@@ -647,7 +651,7 @@ class GameService:
         stored = self.store.idempotency_record(conn, game.id, remember[0])
         if stored is None:
             raise refused
-        return replayed(stored, remember[1])
+        return replayed(stored, remember[1], game.ruleset)
 
     def _check_handover(
         self, conn: psycopg.Connection, game: GameRecord, seat: int | None, command: dict[str, Any]

@@ -3,6 +3,8 @@ with the same key is refused."""
 
 from __future__ import annotations
 
+import psycopg
+
 from tests.api.test_errors import assert_problem
 
 
@@ -33,3 +35,17 @@ def test_a_rejected_move_is_not_stored_so_its_key_can_be_retried(api):
         api.move(game, 0, {"type": "dance"}, game["version"], **key), 422, "illegal_move"
     )
     assert api.move(game, 0, {"type": "keep"}, game["version"], **key).status_code == 200
+
+
+def test_an_answer_stored_before_answers_named_their_ruleset_is_replayed_with_it(api, database_url):
+    game = api.create()
+    key = {"Idempotency-Key": "k4"}
+    first = api.move(game, 0, {"type": "keep"}, game["version"], **key).get_json()
+    with psycopg.connect(database_url) as conn:  # as an earlier release stored it
+        conn.execute(
+            "UPDATE idempotency_keys SET response = response - 'ruleset' WHERE game_id = %s",
+            (game["id"],),
+        )
+    again = api.move(game, 0, {"type": "keep"}, game["version"], **key)
+    assert again.headers["Idempotent-Replayed"] == "true"
+    assert again.get_json() == first and first["ruleset"] == "secret-cards"

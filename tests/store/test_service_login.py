@@ -110,6 +110,7 @@ def test_sweep_clocks_with_only_the_service_url_applies_a_timeout_as_the_service
     assert swept.stdout.strip() == "applied 1 timeouts"
     with psycopg.connect(database_url) as conn:
         (timeouts,) = conn.execute(
-            "SELECT count(*) FROM events WHERE game_id = %s AND type = 'seat_timed_out'", (game["id"],)
+            "SELECT count(*) FROM events WHERE game_id = %s AND type = 'seat_timed_out'",
+            (game["id"],),
         ).fetchone()
     assert timeouts == 1
