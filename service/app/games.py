@@ -675,8 +675,8 @@ class GameService:
         """Decide ``step`` on the game as it is (its row locked), let the bots answer,
         read the clocks (a game with a time control), and write the events, the commands
         and (``remember``: key and request hash) the idempotency record in one
-        statement, committed in the same round trip. The answer's body, as ``viewer``
-        sees it, and the folded game after it."""
+        statement. The answer's body, as ``viewer`` sees it, and the folded game after
+        it."""
         if game.status == "finished":
             raise GameOver("the game has ended; no more moves")
         ruleset = self.ruleset(game.ruleset)
@@ -746,9 +746,6 @@ class GameService:
                 idempotency=idempotency,
                 commands=commands,
                 notices=turns.notices,
-                # the COMMIT travels with the statement, but for a test that pauses
-                # between them (tests/e2e/test_crash.py)
-                commit=not hooks.pausing("before-commit"),
             )
         except VersionConflict as exc:
             raise VersionConflictError(str(exc), current_version=None) from exc

@@ -25,11 +25,6 @@ def request_pause(point: str | None) -> None:
     _requested.set(point if enabled() else None)
 
 
-def pausing(point: str) -> bool:
-    """Whether this request asked to pause at ``point``."""
-    return _requested.get() == point and enabled()
-
-
 def pause_point(point: str) -> None:
     if _requested.get() != point or not enabled():
         return

@@ -138,15 +138,6 @@ _GET_IDEMPOTENCY = (
 GENESIS_TIME = datetime.min.replace(tzinfo=UTC)
 
 
-def _one_trip(conn: psycopg.Connection, query: str, params: Sequence[Any], **cursor: Any):
-    """A cursor that ran ``query`` in one round trip: a pipeline whose sync brings back
-    its result, with the ``BEGIN`` before it when it opens the transaction."""
-    with conn.pipeline():
-        cur = conn.cursor(**cursor)
-        cur.execute(query, params)
-    return cur
-
-
 def _replace_time(event: StoredEvent, recorded_at: datetime) -> StoredEvent:
     return dataclasses.replace(event, recorded_at=recorded_at)
 
@@ -270,8 +261,9 @@ class EventStore:
         if not _is_uuid(game_id):
             raise UnknownGame(game_id)
         suffix = " FOR UPDATE" if lock else ""
-        query = f"SELECT {_GAME_COLUMNS} FROM games WHERE id = %s{suffix}"
-        row = _one_trip(conn, query, (game_id,), row_factory=dict_row).fetchone()
+        with conn.cursor(row_factory=dict_row) as cur:
+            cur.execute(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = %s{suffix}", (game_id,))
+            row = cur.fetchone()
         if row is None:
             raise UnknownGame(game_id)
         return self.known.remember(_game(row))
@@ -301,12 +293,14 @@ class EventStore:
             raise UnknownGame(game_id)
         known = self.known.get(game_id)
         if known is not None:
-            fresh = _one_trip(conn, _LOCK_MUTABLE, (game_id,)).fetchone()
+            fresh = conn.execute(_LOCK_MUTABLE, (game_id,)).fetchone()
             if fresh is None:
                 raise UnknownGame(game_id)
             changed = dict(zip(_MUTABLE_COLUMNS, fresh, strict=False))
             return dataclasses.replace(known, **changed), fresh[-1]
-        row = _one_trip(conn, _LOCK_GAME, (game_id,), row_factory=dict_row).fetchone()
+        with conn.cursor(row_factory=dict_row) as cur:
+            cur.execute(_LOCK_GAME, (game_id,))
+            row = cur.fetchone()
         if row is None:
             raise UnknownGame(game_id)
         tx_now = row.pop("tx_now")
@@ -383,18 +377,16 @@ class EventStore:
         idempotency: tuple[str, str, int, Any] | None = None,
         commands: Sequence[Command] = (),
         notices: Sequence[Notice] = (),
-        commit: bool = False,
     ) -> None:
         """Store events made by :meth:`chain` and the ``commands`` that caused them,
         bump the version, announce them (``NOTIFY``, and the webhooks subscribed to
         them or to the ``notices``) and, if given, record ``(key, request_hash, status,
-        response)`` under the key: one statement; with ``commit``, the transaction's
-        ``COMMIT`` in the same round trip. Raises :class:`VersionConflict` (the
+        response)`` under the key: one statement. Raises :class:`VersionConflict` (the
         caller's transaction must then roll back, as it does on any exception)."""
         if game.version != expected_version:
             raise VersionConflict(expected_version, game.version)
         recorded = self._write(
-            conn, game, expected_version, chained, status, idempotency, commands, notices, commit
+            conn, game, expected_version, chained, status, idempotency, commands, notices
         )
         for event in chained:
             if recorded[event.seq] != event.recorded_at:
@@ -413,7 +405,6 @@ class EventStore:
         idempotency: tuple[str, str, int, Any] | None,
         commands: Sequence[Command],
         notices: Sequence[Notice] = (),
-        commit: bool = False,
     ) -> dict[int, datetime]:
         # Data-modifying CTEs all run to completion in one statement: the events, the
         # version bump with its NOTIFY (delivered on commit), the idempotency record,
@@ -468,30 +459,21 @@ class EventStore:
         )
         more += queued
         params += queued_params
-        # The statement fails by itself (division by zero) unless it bumped the version,
-        # so nothing it wrote survives a stale version even when its COMMIT travels
-        # with it: a failed statement aborts the pipeline, and the COMMIT with it.
-        statement = (
-            "WITH appended AS (INSERT INTO events"
-            " (game_id, seq, type, data, visibility, hash)"
-            f" VALUES {values} RETURNING seq, recorded_at),"
-            " bumped AS (UPDATE games SET version = %s, head_hash = %s,"
-            " head_signature = %s, updated_at = now(), status = coalesce(%s, status)"
-            " WHERE id = %s AND version = %s RETURNING pg_notify(%s, %s))"
-            f"{more}"
-            " SELECT seq, recorded_at, 1 / (SELECT count(*)::int FROM bumped) FROM appended"
-        )
         try:
-            with conn.pipeline():
-                cur = conn.execute(statement, params)
-                if commit:
-                    conn.execute(b"COMMIT", prepare=False)
-            rows = cur.fetchall()
+            rows = conn.execute(
+                "WITH appended AS (INSERT INTO events"
+                " (game_id, seq, type, data, visibility, hash)"
+                f" VALUES {values} RETURNING seq, recorded_at),"
+                " bumped AS (UPDATE games SET version = %s, head_hash = %s,"
+                " head_signature = %s, updated_at = now(), status = coalesce(%s, status)"
+                " WHERE id = %s AND version = %s RETURNING pg_notify(%s, %s))"
+                f"{more}"
+                " SELECT seq, recorded_at, (SELECT count(*) FROM bumped) FROM appended",
+                params,
+            ).fetchall()
         except psycopg.errors.UniqueViolation as exc:
             if exc.diag.table_name == "idempotency_keys":
                 raise IdempotencyKeyTaken(str(exc)) from exc
-            raise VersionConflict(expected_version, None) from exc
-        except psycopg.errors.DivisionByZero as exc:
             raise VersionConflict(expected_version, None) from exc
         if not rows or rows[0][2] != 1:
             raise VersionConflict(expected_version, None)
