@@ -223,3 +223,15 @@ def test_the_rate_limit_counts_once_on_either_path(settings, api_key):
         assert by_flask == (response.status_code == 429)
     assert statuses[0] == 200 and statuses[-1] == 429
     assert response.headers["Retry-After"] and response.headers["RateLimit-Remaining"] == "0"
+
+
+def test_with_cors_configured_the_answers_still_agree(settings, api_key):
+    cors = dataclasses.replace(settings, cors_origins=frozenset({"https://portal.example"}))
+    pair = Pair(create_app(cors), create_app(dataclasses.replace(cors, fast_path=False)), api_key)
+    seat, command = pair.awaited()
+    plain, by_flask = pair.move(seat, command)
+    assert plain.status_code == 200 and plain.headers["Vary"] == "Origin" and not by_flask
+    seat, command = pair.awaited()
+    browser, by_flask = pair.move(seat, command, Origin="https://portal.example")
+    assert browser.headers["Access-Control-Allow-Origin"] == "https://portal.example"
+    assert browser.status_code == 200 and by_flask
