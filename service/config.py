@@ -48,6 +48,9 @@ class Settings:
         default_factory=lambda: int(_env("SSE_STREAMS_PER_CREDENTIAL", "20"))
     )
     state_cache_size: int = field(default_factory=lambda: int(_env("STATE_CACHE_SIZE", "512")))
+    #: "0": every request goes through Flask; else the moves, states and legal moves
+    #: of plain requests are answered by service/api/fast.py in front of it
+    fast_path: bool = field(default_factory=lambda: _env("FAST_PATH", "1") != "0")
     max_body_bytes: int = field(default_factory=lambda: int(_env("MAX_BODY_BYTES", "1048576")))
     #: browser origins allowed to call the API (CORS), comma-separated; "*" for any
     cors_origins: frozenset[str] = field(

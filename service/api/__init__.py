@@ -11,6 +11,7 @@ from service.api import (
     bodies,
     contract,
     docs,
+    fast,
     games,
     headers,
     health,
@@ -153,6 +154,8 @@ def create_app(settings: Settings | None = None, *, extra_rulesets: list[Ruleset
     )
     ratelimit.install(app, limiter, app.extensions["tilegames"].accepted_seats)
     problems.register(app)
+    if settings.fast_path:
+        fast.install(app, limiter)
     return app
 
 

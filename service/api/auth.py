@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from flask import current_app, g, request
 
+from service.api.ratelimit import AcceptedSeats
 from service.app.auth import authenticate_key
 from service.app.errors import Unauthorized
 from service.app.seats import SEAT_TOKEN_PREFIX, hash_token
@@ -103,7 +104,15 @@ def rate_limit_key() -> str:
         return f"key:{found.api_key.id}"
     if found.seat_token is not None:
         g.rate_limit_seat_token = found.seat_token
-        digest = hash_token(found.seat_token)
-        if digest in current_app.extensions["tilegames"].accepted_seats:
-            return f"seat:{digest[:32]}"
+        accepted = current_app.extensions["tilegames"].accepted_seats
+        return seat_limit_key(hash_token(found.seat_token), request.remote_addr, accepted)
     return f"ip:{request.remote_addr}"
+
+
+def seat_limit_key(token_hash: str, remote_addr: str | None, accepted: AcceptedSeats) -> str:
+    """Who a request carrying only a seat token (``token_hash``, its hash) counts
+    against: the token, if a game has accepted it in this process before, else the
+    client's address."""
+    if token_hash in accepted:
+        return f"seat:{token_hash[:32]}"
+    return f"ip:{remote_addr}"

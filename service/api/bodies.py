@@ -124,6 +124,23 @@ def _body() -> bytes | None:
     return data
 
 
+def decode(data: bytes) -> Any:
+    """The body ``data`` decoded; :class:`Refused` for a body no endpoint may read,
+    ``ValueError`` for malformed JSON (the parser's own 400 says where)."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise Refused("invalid_text", f"the body is not UTF-8 (byte {error.start})") from None
+    if nesting_exceeds(text, MAX_DEPTH):
+        raise Refused(
+            "json_too_deep", f"arrays and objects may nest at most {MAX_DEPTH} levels deep"
+        )
+    decoded = strict_json(text)
+    if _has_lone_surrogate(decoded):
+        raise Refused("invalid_text", "a \\u escape leaves half of a UTF-16 surrogate pair alone")
+    return decoded
+
+
 def check_body() -> Response | None:
     """``before_request``: a problem for a body no endpoint may read, else ``None``."""
     if request.method not in ("POST", "PUT", "PATCH"):
@@ -145,23 +162,11 @@ def check_body() -> Response | None:
             f"a body must be JSON sent as Content-Type: application/json, not {request.mimetype!r}",
         )
     try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        return problem(400, "invalid_text", f"the body is not UTF-8 (byte {error.start})")
-    if nesting_exceeds(text, MAX_DEPTH):
-        return problem(
-            400, "json_too_deep", f"arrays and objects may nest at most {MAX_DEPTH} levels deep"
-        )
-    try:
-        decoded = strict_json(text)
+        decode(data)
     except Refused as refused:
         return problem(400, refused.code, refused.detail)
     except ValueError:
         return None  # malformed: the parser's own 400 says where
-    if _has_lone_surrogate(decoded):
-        return problem(
-            400, "invalid_text", "a \\u escape leaves half of a UTF-16 surrogate pair alone"
-        )
     return None
 
 

@@ -48,6 +48,23 @@ def current_request_id() -> str | None:
     return _request_id.get()
 
 
+#: the environ key under which the fast path (``service/api/fast.py``) hands Flask the
+#: request id it gave a request
+REQUEST_ID = "tilegames.request_id"
+
+
+def start_request(given: str) -> str:
+    """The request's id (``given``, the client's ``X-Request-Id``, when it is sane),
+    set for the log records made while the request runs."""
+    request_id = given if _SAFE_ID.match(given) else uuid.uuid4().hex
+    _request_id.set(request_id)
+    return request_id
+
+
+def end_request() -> None:
+    _request_id.set(None)
+
+
 class JsonFormatter(logging.Formatter):
     def format(self, record: logging.LogRecord) -> str:
         entry = {
@@ -107,13 +124,26 @@ def metrics_response() -> Response:
     return Response(generate_latest(_registry()), mimetype=CONTENT_TYPE_LATEST)
 
 
-def install(app: Flask) -> None:
-    access = logging.getLogger("tilegames.access")
+ACCESS = logging.getLogger("tilegames.access")
 
+
+def observe(method: str, endpoint: str, path: str, status: int, elapsed: float) -> None:
+    """Count and time an answered request, and log it. Labels take bounded values only:
+    a made-up method or path is one more request of "OTHER" or "unmatched", never a new
+    time series."""
+    label = method if method in METHODS else "OTHER"
+    REQUESTS.labels(label, endpoint, str(status)).inc()
+    LATENCY.labels(label, endpoint).observe(elapsed)
+    if ACCESS.isEnabledFor(logging.INFO):
+        extra = {"method": method, "path": path, "status": status}
+        ACCESS.info("request", extra={**extra, "duration_ms": round(elapsed * 1000, 2)})
+
+
+def install(app: Flask) -> None:
     @app.before_request
     def _start() -> None:
-        given = request.headers.get("X-Request-Id", "")
-        _request_id.set(given if _SAFE_ID.match(given) else uuid.uuid4().hex)
+        given = request.environ.get(REQUEST_ID) or request.headers.get("X-Request-Id", "")
+        start_request(given)
         g.started = time.perf_counter()
 
     @app.after_request
@@ -121,24 +151,11 @@ def install(app: Flask) -> None:
         request_id = current_request_id()
         if request_id:
             response.headers["X-Request-Id"] = request_id
-        # Labels take bounded values only: a made-up method or path is one more request
-        # of "OTHER" or "unmatched", never a new time series.
         endpoint = request.url_rule.rule if request.url_rule else "unmatched"
-        method = request.method if request.method in METHODS else "OTHER"
         elapsed = time.perf_counter() - g.get("started", time.perf_counter())
-        REQUESTS.labels(method, endpoint, str(response.status_code)).inc()
-        LATENCY.labels(method, endpoint).observe(elapsed)
-        access.info(
-            "request",
-            extra={
-                "method": request.method,
-                "path": request.path,
-                "status": response.status_code,
-                "duration_ms": round(elapsed * 1000, 2),
-            },
-        )
+        observe(request.method, endpoint, request.path, response.status_code, elapsed)
         return response
 
     @app.teardown_request
     def _clear(_exc: BaseException | None) -> None:
-        _request_id.set(None)
+        end_request()

@@ -30,7 +30,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 
 from flask import Flask, Response, g, request
-from limits import parse_many
+from limits import RateLimitItem, parse_many
 from limits.storage import MemoryStorage, storage_from_string
 from limits.strategies import FixedWindowRateLimiter
 from werkzeug.exceptions import TooManyRequests
@@ -93,36 +93,54 @@ class RateLimiter:
         self.key = key
         self.exempt = exempt
 
+    def count(self, who: str) -> tuple[RateLimitItem, bool]:
+        """Count a request of ``who`` against each limit: the first spent one (and
+        ``False``), else the tightest (and ``True``)."""
+        for limit in self.limits:
+            if not self.counter.hit(limit, KEY_PREFIX, who):
+                return limit, False
+        return limit, True
+
     def check(self) -> None:
         """``before_request``: count the request against each limit; 429 once one is
-        spent (:func:`service.api.problems.handle_http_exception` says so)."""
+        spent (:func:`service.api.problems.handle_http_exception` says so). A request
+        the fast path counted already (``COUNTED`` in its environ) is not counted again."""
         if request.blueprint in self.exempt:
             return
-        who = self.key()
-        for limit in self.limits:
-            allowed = self.counter.hit(limit, KEY_PREFIX, who)
-            g.rate_limit = (limit, who)  # the first spent one, else the tightest
-            if not allowed:
-                raise TooManyRequests(str(limit))
+        counted = request.environ.get(COUNTED)
+        limit, allowed = counted[1:] if counted else self.count(who := self.key())
+        g.rate_limit = (limit, counted[0] if counted else who)
+        if not allowed:
+            raise TooManyRequests(str(limit))
+
+    def window(self, limit: RateLimitItem, who: str, status: int) -> list[tuple[str, str]]:
+        """The IETF draft's ``RateLimit-Limit``, ``RateLimit-Remaining`` and
+        ``RateLimit-Reset`` (seconds until the window resets), and ``Retry-After`` on a
+        429."""
+        stats = self.counter.get_window_stats(limit, KEY_PREFIX, who)
+        reset = max(0, int(stats.reset_time - time.time()))
+        headers = [
+            ("RateLimit-Limit", str(limit.amount)),
+            ("RateLimit-Remaining", str(stats.remaining)),
+            ("RateLimit-Reset", str(reset)),
+        ]
+        if status == 429:
+            headers.append(("Retry-After", str(max(1, reset))))
+        return headers
 
     def headers(self, response: Response) -> Response:
-        """``after_request``: the IETF draft's ``RateLimit-Limit``, ``RateLimit-Remaining``
-        and ``RateLimit-Reset`` (seconds until the window resets) on every limited
-        response, and ``Retry-After`` on a 429."""
+        """``after_request``: :meth:`window`'s headers on every limited response."""
         counted = g.get("rate_limit")
         if counted is None:
             return response
-        limit, who = counted
-        stats = self.counter.get_window_stats(limit, KEY_PREFIX, who)
-        reset = max(0, int(stats.reset_time - time.time()))
-        response.headers["RateLimit-Limit"] = str(limit.amount)
-        response.headers["RateLimit-Remaining"] = str(stats.remaining)
-        response.headers["RateLimit-Reset"] = str(reset)
-        if response.status_code == 429:
-            response.headers["Retry-After"] = str(max(1, reset))
+        for name, value in self.window(*counted, response.status_code):
+            response.headers[name] = value
         return response
 
 
+#: the environ key under which the fast path (``service/api/fast.py``) hands Flask a
+#: request it counted already: ``(who, limit, allowed)``
+COUNTED = "tilegames.rate_counted"
 #: what the counters' keys start with in the storage (shared by replicas over Redis)
 KEY_PREFIX = "tilegames-rate"
 
