@@ -533,9 +533,10 @@ class Ruleset(ABC, Generic[State]):
     ) -> list[Event]:
         """Decide ``command`` and fold its events into ``state`` (in place); the events.
         On an IllegalMove nothing is folded."""
-        events = self.decide(state, seat, command, rng, decision_id)
         if is_table_command(command):
-            return self.fold_table(state, events)
+            return self.fold_table(state, self.table_events(state, seat, command, rng))
+        # decide's other path, written out: apply runs on every move
+        events = self.handle(state, self.answered(state, seat, command, decision_id), command, rng)
         for event in events:
             self.evolve(state, event)
         if self.awaits_resigned(state):
