@@ -323,17 +323,43 @@ def rng_for(seed: bytes, seq: int) -> random.Random:
     return _HashStream(seed, seq)
 
 
+class _BotStream(_HashStream):
+    """The draws of :class:`_HashStream` over cheaper bits, for bots: block ``i`` is
+    keyed BLAKE2b-512 (key: the bots' key, :func:`_bots_key`) of ``seq`` and ``i``,
+    each as 8 big-endian bytes, read as a big-endian integer; bits are taken from the
+    low end of the blocks, in order. One hash call makes a block of 512 bits, where
+    the game's stream spends an HMAC and a SHA-256 block on 256: a bot draws on nearly
+    every move, and nothing is checked against its draws (the service stores the
+    commands bots send), so only their unpredictability without the seed matters."""
+
+    __slots__ = ()
+
+    def _fill(self, k: int) -> None:
+        block, bits, count = self._block, self._bits, self._count
+        key, prefix = self._seed, self._seq.to_bytes(8, "big")
+        while count < k:
+            digest = _blake2b(prefix + block.to_bytes(8, "big"), key=key).digest()
+            bits |= int.from_bytes(digest, "big") << count
+            block += 1
+            count += 512
+        self._bits, self._count, self._block = bits, count, block
+
+
+_blake2b = hashlib.blake2b
+
+
 def bot_rng_for(seed: bytes, seq: int) -> random.Random:
     """The random source of a bot choosing the command that will write event ``seq``.
 
-    Derived from the game's seed but apart from :func:`rng_for`, so that bots' choices
-    never shift the game's own draws; with it, a seed replays a bot game exactly.
+    Derived from the game's seed but apart from :func:`rng_for` (its own key and its
+    own hash, :class:`_BotStream`), so that bots' choices never shift the game's own
+    draws; with it, a seed replays a bot game exactly.
     """
-    return rng_for(_bots_seed(seed), seq)
+    return _BotStream(_bots_key(seed), seq)
 
 
 @lru_cache(maxsize=1024)
-def _bots_seed(seed: bytes) -> bytes:
+def _bots_key(seed: bytes) -> bytes:
     # Asked once per bot move: worth remembering per game.
     return hashlib.sha256(b"bots" + seed).digest()
 
@@ -507,9 +533,10 @@ class Ruleset(ABC, Generic[State]):
     ) -> list[Event]:
         """Decide ``command`` and fold its events into ``state`` (in place); the events.
         On an IllegalMove nothing is folded."""
-        events = self.decide(state, seat, command, rng, decision_id)
         if is_table_command(command):
-            return self.fold_table(state, events)
+            return self.fold_table(state, self.table_events(state, seat, command, rng))
+        # decide's other path, written out: apply runs on every move
+        events = self.handle(state, self.answered(state, seat, command, decision_id), command, rng)
         for event in events:
             self.evolve(state, event)
         if self.awaits_resigned(state):

@@ -69,7 +69,8 @@ TABLE_RULES = {
 
 
 def is_table_command(command: Any) -> bool:
-    kind = command.get("type") if isinstance(command, Mapping) else None
+    # (a dict is by far the usual command: spared the abstract Mapping check)
+    kind = command.get("type") if type(command) is dict or isinstance(command, Mapping) else None
     return isinstance(kind, str) and kind in TABLE_COMMANDS
 
 

@@ -35,6 +35,21 @@ class Reference(random.Random):
         return self.getrandbits(53) / 2**53
 
 
+class BotReference(Reference):
+    """The bots' documented stream, written out independently: keyed BLAKE2b-512 of
+    seq and the block's number, read and consumed as the game's stream is."""
+
+    def __init__(self, key: bytes, seq: int) -> None:
+        blocks = (
+            hashlib.blake2b(seq.to_bytes(8, "big") + i.to_bytes(8, "big"), key=key).digest()
+            for i in range(32)
+        )
+        self.stream = "".join(
+            format(int.from_bytes(block, "big"), "0512b")[::-1] for block in blocks
+        )
+        self.used = 0
+
+
 def eager(key: bytes, seq: int) -> random.Random:
     return Reference(key, seq)
 
@@ -79,8 +94,16 @@ def test_each_seq_and_each_seed_draws_independently():
 
 def test_bots_draw_from_their_own_stream_derived_from_the_seed():
     bots_key = hashlib.sha256(b"bots" + SEED).digest()
-    assert draws(bot_rng_for(SEED, 9)) == draws(eager(bots_key, 9))
+    for seq in (1, 9, 10**6):
+        assert draws(bot_rng_for(SEED, seq)) == draws(BotReference(bots_key, seq))
     assert draws(bot_rng_for(SEED, 9)) != draws(rng_for(SEED, 9))
+    assert draws(bot_rng_for(SEED, 9)) != draws(bot_rng_for(SEED, 10))
+    assert draws(bot_rng_for(SEED, 9)) != draws(bot_rng_for(SEED[::-1], 9))
+
+
+def test_a_bot_draw_of_any_size_spans_the_blocks_in_order():
+    bots_key = hashlib.sha256(b"bots" + SEED).digest()
+    assert bot_rng_for(SEED, 3).getrandbits(1500) == BotReference(bots_key, 3).getrandbits(1500)
 
 
 def test_the_stream_cannot_be_reseeded_or_swapped_for_another():

@@ -226,7 +226,6 @@ NOT_PLAYED_BY_BOTS = {
     ("catan", "trade_passed"): "the bots never propose trades",
     ("catan", "trade_cancelled"): "the bots never propose trades",
     ("catan", "free_roads_ended"): "road building with one path left",
-    ("catan", "harbour_marker_placed"): "the bots skip the tribe's harbour gifts",
 }
 
 

@@ -12,7 +12,7 @@ with strictly more knights.
 from __future__ import annotations
 
 from service.rules.catan.pieces import LARGEST_ARMY_MIN, LONGEST_ROAD_MIN
-from service.rules.catan.roads import longest_road
+from service.rules.catan.roads import longest_road, longest_road_after
 from service.rules.catan.state import NOBODY, State
 
 
@@ -37,6 +37,8 @@ def road_length(
     ends.update(c for e in ships for c in grid.edge_corners[e])
     blocked = [c for c in ends if owner[c] not in (NOBODY, seat) or c == new_block]
     if not ships:
+        if new_road is not None:
+            return longest_road_after(grid, roads, blocked, state.road_length[seat])
         return longest_road(grid, roads, blocked)
     own = frozenset(state.buildings_of[seat])
     if new_building is not None:

@@ -25,7 +25,7 @@ from service.rules.catan.board import RESOURCES
 from service.rules.catan.game import (
     choice_command,
     development_play_problem,
-    robber_choices,
+    robber_spots,
     turn_choices,
 )
 from service.rules.catan.pieces import COSTS, KNIGHT, RESOURCE_INDEX, named
@@ -66,7 +66,7 @@ def random_bot(ruleset, state: State, seat: int, rng: random.Random) -> JSON:
             return rng.choice(({"type": "roll"}, {"type": "play_knight"}))
         return {"type": "roll"}
     if kind == "move_robber" and decision.commands == ("move_robber",):
-        spots = [(h, v) for h, victims in robber_choices(state, seat) for v in victims or [None]]
+        spots = robber_spots(state, seat)
         h, victim = spots[0] if len(spots) == 1 else rng.choice(spots)
         return {"type": "move_robber", "hex": state.layout.hex_names[h], "victim": victim}
     if kind == "place_settlement":

@@ -15,24 +15,14 @@ from service.rules.catan import cloth, pirate_islands, tribe, wonders
 from service.rules.catan.pieces import COSTS, can_pay
 from service.rules.catan.state import NOBODY, State
 
+#: what a road and a settlement cost (read on every menu)
+_ROAD, _SETTLEMENT = COSTS["road"], COSTS["settlement"]
+
 
 def settlement_problem(state: State, seat: int, corner: int, *, setup: bool = False) -> str | None:
-    layout = state.layout
-    grid = layout.grid
-    owner = state.owner
-    if owner[corner] != NOBODY:
-        return "intersection_occupied"
-    if not layout.land_corner[corner]:
-        return "settlement_at_sea"
-    if state.cloth is not None and cloth.on_small_island(state, corner):
-        return "small_island"
-    if state.tribe is not None:  # The Forgotten Tribe: never on the small islands
-        problem = tribe.settlement_problem(state, corner)
-        if problem is not None:
-            return problem
-    for other in grid.corner_corners[corner]:
-        if owner[other] != NOBODY:
-            return "distance_rule"
+    problem = _site_problem(state, corner)
+    if problem is not None:
+        return problem
     if setup:
         if state.scenario is not None and not in_start_area(state, corner):
             return "not_a_start_area"
@@ -45,13 +35,32 @@ def settlement_problem(state: State, seat: int, corner: int, *, setup: bool = Fa
         return problem
     if state.pieces[seat]["settlement"] < 1:
         return "no_settlements_left"
-    road, ship = state.road, state.ship
-    if not any(road[edge] == seat for edge in grid.corner_edges[corner]) and not (
-        ship and any(ship[edge] == seat for edge in grid.corner_edges[corner])
+    road, ship, edges = state.road, state.ship, state.layout.grid.corner_edges[corner]
+    if not any(road[edge] == seat for edge in edges) and not (
+        ship and any(ship[edge] == seat for edge in edges)
     ):
         return "settlement_not_connected"
-    if not can_pay(state.hands[seat], COSTS["settlement"]):
+    if not can_pay(state.hands[seat], _SETTLEMENT):
         return "cannot_afford"
+    return None
+
+
+def _site_problem(state: State, corner: int) -> str | None:
+    """What forbids any settlement on ``corner``, whoever builds it."""
+    owner = state.owner
+    if owner[corner] != NOBODY:
+        return "intersection_occupied"
+    if not state.layout.land_corner[corner]:
+        return "settlement_at_sea"
+    if state.cloth is not None and cloth.on_small_island(state, corner):
+        return "small_island"
+    if state.tribe is not None:  # The Forgotten Tribe: never on the small islands
+        problem = tribe.settlement_problem(state, corner)
+        if problem is not None:
+            return problem
+    for other in state.layout.grid.corner_corners[corner]:
+        if owner[other] != NOBODY:
+            return "distance_rule"
     return None
 
 
@@ -84,11 +93,8 @@ def city_problem(state: State, seat: int, corner: int) -> str | None:
 def road_problem(
     state: State, seat: int, edge: int, *, setup: bool = False, free: bool = False
 ) -> str | None:
-    if state.occupied(edge):
-        return "path_occupied"
-    if not state.layout.road_edge[edge]:
-        return "road_at_sea"
-    if state.fleet is not None and (problem := pirate_islands.road_problem(state, edge)):
+    problem = _path_problem(state, edge)
+    if problem is not None:
         return problem
     if state.pieces[seat]["road"] < 1:
         return "no_roads_left"
@@ -99,8 +105,19 @@ def road_problem(
         return None
     if not _joins(state, seat, edge):
         return "road_not_connected"
-    if not free and not can_pay(state.hands[seat], COSTS["road"]):
+    if not free and not can_pay(state.hands[seat], _ROAD):
         return "cannot_afford"
+    return None
+
+
+def _path_problem(state: State, edge: int) -> str | None:
+    """What forbids any road on ``edge``, whoever builds it."""
+    if state.road[edge] != NOBODY or (state.ship and state.ship[edge] != NOBODY):
+        return "path_occupied"
+    if not state.layout.road_edge[edge]:
+        return "road_at_sea"
+    if state.fleet is not None and (problem := pirate_islands.road_problem(state, edge)):
+        return problem
     return None
 
 
@@ -142,19 +159,33 @@ def reachable_corners(state: State, seat: int) -> set[int]:
 
 def road_spots(state: State, seat: int, *, setup: bool = False, free: bool = False) -> list[int]:
     corner_edges, road = state.layout.grid.corner_edges, state.road
-    corners = {state.setup_corner[seat]} if setup else reachable_corners(state, seat)
-    candidates = {e for c in corners for e in corner_edges[c] if road[e] == NOBODY}
-    return sorted(
-        e for e in candidates if road_problem(state, seat, e, setup=setup, free=free) is None
-    )
+    if setup:
+        candidates = {e for e in corner_edges[state.setup_corner[seat]] if road[e] == NOBODY}
+        return sorted(e for e in candidates if road_problem(state, seat, e, setup=True) is None)
+    # road_problem, with what does not depend on the path asked once; and every
+    # candidate joins the seat's network (it touches a corner the network reaches)
+    if state.pieces[seat]["road"] < 1 or not (free or can_pay(state.hands[seat], _ROAD)):
+        return []
+    candidates = {e for c in reachable_corners(state, seat) for e in corner_edges[c]}
+    return sorted(e for e in candidates if _path_problem(state, e) is None)
 
 
 def settlement_spots(state: State, seat: int) -> list[int]:
-    grid = state.layout.grid
-    ends = {c for e in state.roads_of[seat] for c in grid.edge_corners[e]}
+    """settlement_problem, with what does not depend on the corner asked once; every
+    candidate (an end of the seat's roads or ships) is joined to them."""
+    if state.pieces[seat]["settlement"] < 1 or not can_pay(state.hands[seat], _SETTLEMENT):
+        return []
+    edge_corners = state.layout.grid.edge_corners
+    ends = {c for e in state.roads_of[seat] for c in edge_corners[e]}
     if state.ships_of:
-        ends.update(c for e in state.ships_of[seat] for c in grid.edge_corners[e])
-    return sorted(c for c in ends if settlement_problem(state, seat, c) is None)
+        ends.update(c for e in state.ships_of[seat] for c in edge_corners[e])
+    fleet = state.fleet
+    return sorted(
+        c
+        for c in ends
+        if _site_problem(state, c) is None
+        and (fleet is None or pirate_islands.settlement_problem(state, seat, c) is None)
+    )
 
 
 def city_spots(state: State, seat: int) -> list[int]:

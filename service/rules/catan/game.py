@@ -1323,7 +1323,9 @@ def named_bank(state: State) -> dict[str, int]:
 def robber_victims(state: State, seat: int, target: tuple[int, int]) -> list[int]:
     """The seats the mover may steal from with the robber on ``target``: those with a
     building on it who hold a card."""
-    return victims_by_hex(state, seat).get(target, [])
+    owner = state.owner
+    found = {owner[c] for c in state.layout.grid.hex_corners[target]} - {NOBODY, seat}
+    return sorted(other for other in found if state.cards(other))
 
 
 def victims_by_hex(state: State, seat: int) -> dict[tuple[int, int], list[int]]:
@@ -1346,13 +1348,22 @@ def victims_by_hex(state: State, seat: int) -> dict[tuple[int, int], list[int]]:
 def robber_choices(state: State, seat: int) -> list[tuple[tuple[int, int], list[int]]]:
     """Where the robber may go (land hexes in reading order, the one it stands on
     excepted), each with the seats the mover may then steal from."""
-    robber, tribe_game = state.robber, state.tribe is not None
     victims = victims_by_hex(state, seat)
-    return [
-        (h, victims.get(h, []))
-        for h in state.layout.land
-        if h != robber and (not tribe_game or tribe.robber_problem(state, h) is None)
-    ]
+    return [(h, victims.get(h, [])) for h in _robber_hexes(state)]
+
+
+def robber_spots(state: State, seat: int) -> list[tuple[tuple[int, int], int | None]]:
+    """:func:`robber_choices` as single choices: each hex with each of its victims, or
+    with nobody to steal from."""
+    victims, nobody = victims_by_hex(state, seat), [None]
+    return [(h, v) for h in _robber_hexes(state) for v in victims.get(h, nobody)]
+
+
+def _robber_hexes(state: State) -> list[tuple[int, int]]:
+    robber = state.robber
+    if state.tribe is None:
+        return [h for h in state.layout.land if h != robber]
+    return [h for h in state.layout.land if h != robber and tribe.robber_problem(state, h) is None]
 
 
 def development_purchase_problem(state: State, seat: int) -> str | None:
@@ -1516,15 +1527,12 @@ def turn_choices(state: State, seat: int) -> list[tuple[str, Any]]:
     among them; each passes the rule function the decider uses (cheap checks first:
     most of a turn's time a seat can afford nothing)."""
     hand, pieces = state.hands[seat], state.pieces[seat]
-    found: list[tuple[str, Any]] = []
-    if pieces["road"] and can_pay(hand, COSTS["road"]):
-        found += [("build_road", e) for e in building.road_spots(state, seat)]
-    if pieces["settlement"] and can_pay(hand, COSTS["settlement"]):
-        found += [("build_settlement", c) for c in building.settlement_spots(state, seat)]
-    if pieces["city"] and can_pay(hand, COSTS["city"]):
+    found: list[tuple[str, Any]] = [("build_road", e) for e in building.road_spots(state, seat)]
+    found += [("build_settlement", c) for c in building.settlement_spots(state, seat)]
+    if pieces["city"] and can_pay(hand, _CITY):
         found += [("build_city", c) for c in building.city_spots(state, seat)]
     if state.scenario is not None:
-        if pieces["ship"] and can_pay(hand, COSTS["ship"]):
+        if pieces["ship"] and can_pay(hand, _SHIP):
             found += [("build_ship", e) for e in ships.ship_spots(state, seat)]
         found += [("move_ship", move) for move in ships.ship_moves(state, seat)]
     if state.wonders is not None:
@@ -1533,24 +1541,24 @@ def turn_choices(state: State, seat: int) -> list[tuple[str, Any]]:
         found += pirate_islands.turn_choices(state, seat)
     if development_purchase_problem(state, seat) is None:
         found.append(("buy_development", None))
-    if not state.dev_played:
+    if not state.dev_played and any(state.devs[seat]):
         found += _development_choices(state, seat)
-    rates = state.rates[seat]
+    rates, bank = state.rates[seat], state.bank
     for give in range(5):
-        if hand[give] >= rates[give]:
+        if hand[give] >= rates[give]:  # maritime_trade_problem's two rules, written out
             found += [
-                ("maritime_trade", (give, get))
-                for get in range(5)
-                if get != give and maritime_trade_problem(state, seat, give, get) is None
+                ("maritime_trade", (give, get)) for get in range(5) if get != give and bank[get]
             ]
-    found.append(("end_turn", None))
+    found.append(_END_TURN)
     return found
+
+
+_CITY, _SHIP = COSTS["city"], COSTS["ship"]
+_END_TURN = ("end_turn", None)
 
 
 def _development_choices(state: State, seat: int) -> list[tuple[str, Any]]:
     found: list[tuple[str, Any]] = []
-    if not any(state.devs[seat]):  # the common case: nothing playable in hand
-        return found
     if development_play_problem(state, seat, KNIGHT) is None:
         found.append(("play_knight", None))
     if development_play_problem(state, seat, ROAD_BUILDING) is None and _free_path_possible(

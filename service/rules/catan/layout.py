@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from service.rules.catan.board import FOG, GOLD, SEA, TERRAIN_RESOURCE, Board
 from service.rules.catan.pieces import RESOURCE_INDEX
-from service.rules.hexes.geometry import Hex, corner_name, edge_name, hex_name, neighbours
+from service.rules.hexes.geometry import Hex, HexGrid, corner_name, edge_name, hex_name, neighbours
 
 #: a harbour's rate for one resource, by harbour type
 GENERIC = "generic"
@@ -50,19 +50,15 @@ class Layout:
         grid = board.grid
         self.board = board
         self.grid = grid
-        self.corner_names: tuple[str, ...] = tuple(corner_name(c) for c in grid.corners)
-        self.edge_names: tuple[str, ...] = tuple(edge_name(e) for e in grid.edges)
-        self.hex_names: dict[Hex, str] = {h: hex_name(h) for h in board.hexes}
-        self.corner_by_name = {name: i for i, name in enumerate(self.corner_names)}
-        self.edge_by_name = {name: i for i, name in enumerate(self.edge_names)}
-        self.hex_by_name: dict[str, Hex] = {name: h for h, name in self.hex_names.items()}
-        ordered = sorted(board.hexes, key=lambda h: (h[1], h[0]))
-        terrain_of = {h: tile.terrain for h, tile in board.hexes.items()}
-        self.land: tuple[Hex, ...] = tuple(h for h in ordered if terrain_of[h] not in (SEA, FOG))
-        self.sea: tuple[Hex, ...] = tuple(h for h in ordered if terrain_of[h] == SEA)
-        #: The Fog Islands: spaces whose tile is not turned up yet (neither land nor sea)
-        self.fog: frozenset[Hex] = frozenset(h for h in ordered if terrain_of[h] == FOG)
-        land = frozenset(self.land)
+        # What depends only on the hexes' places and kinds is shared between boards
+        # (every random base board has the same ones): only numbers and harbours differ.
+        names = _names(grid)
+        self.corner_names, self.edge_names, self.hex_names = names[:3]
+        self.corner_by_name, self.edge_by_name, self.hex_by_name = names[3:]
+        hexes = board.hexes
+        kinds = _kinds(grid, tuple(_KIND.get(hexes[h].terrain, LAND) for h in grid.hexes))
+        self.land, self.sea, self.fog, self.land_corner = kinds[:4]
+        self.road_edge, self.ship_edge, self.island_of = kinds[4:]
         #: number -> ((hex, resource index or GOLD_YIELD, corners of the hex), ...)
         producing: dict[int, list[tuple[Hex, int, tuple[int, ...]]]] = {}
         for h in self.land:
@@ -72,21 +68,6 @@ class Layout:
             resource = GOLD_YIELD if terrain == GOLD else RESOURCE_INDEX[TERRAIN_RESOURCE[terrain]]
             producing.setdefault(number, []).append((h, resource, grid.hex_corners[h]))
         self.producing = {n: tuple(found) for n, found in producing.items()}
-        #: per corner: whether it touches land (settlements stand only there)
-        self.land_corner = tuple(any(h in land for h in hs) for hs in grid.corner_hexes)
-        #: per path: whether a road may go there (land on a side) or a ship: between two
-        #: tiles, one of them sea ("en mer, entre deux tuiles Mer, ou le long de la
-        #: côte, entre une tuile Mer et une tuile Terrain": never along the frame, never
-        #: beside a fog space still face down)
-        self.road_edge = tuple(any(h in land for h in hs) for hs in grid.edge_hexes)
-        self.ship_edge = tuple(
-            len(hs) == 2
-            and SEA in (terrain_of[hs[0]], terrain_of[hs[1]])
-            and FOG not in (terrain_of[hs[0]], terrain_of[hs[1]])
-            for hs in grid.edge_hexes
-        )
-        #: land hex -> its island (land hexes joined side by side), numbered in order
-        self.island_of = _islands(self.land, land)
         #: corner -> harbour type (``"generic"`` or a resource name)
         self.harbours: dict[int, str] = {}
         for harbour in board.harbours:
@@ -122,6 +103,55 @@ def _islands(ordered: tuple[Hex, ...], land: frozenset[Hex]) -> dict[Hex, int]:
                     island_of[other] = number
                     stack.append(other)
     return island_of
+
+
+@lru_cache(maxsize=64)
+def _names(grid: HexGrid) -> tuple:
+    """Corner, edge and hex names of a grid, and the indices (hexes) by name."""
+    corner_names = tuple(corner_name(c) for c in grid.corners)
+    edge_names = tuple(edge_name(e) for e in grid.edges)
+    hex_names = {h: hex_name(h) for h in grid.hexes}
+    return (
+        corner_names,
+        edge_names,
+        hex_names,
+        {name: i for i, name in enumerate(corner_names)},
+        {name: i for i, name in enumerate(edge_names)},
+        {name: h for h, name in hex_names.items()},
+    )
+
+
+#: what the tables below tell apart: land of any terrain, the sea, the fog
+LAND = "land"
+_KIND = {SEA: SEA, FOG: FOG}
+
+
+@lru_cache(maxsize=256)
+def _kinds(grid: HexGrid, kinds: tuple[str, ...]) -> tuple:
+    """The tables that follow from which hex of ``grid`` is land, sea or fog (``kinds``
+    in the grid's hex order): land, sea and fog hexes in reading order, land corners,
+    road and ship paths, islands."""
+    terrain_of = dict(zip(grid.hexes, kinds, strict=True))
+    land = tuple(h for h in grid.hexes if terrain_of[h] == LAND)
+    sea = tuple(h for h in grid.hexes if terrain_of[h] == SEA)
+    #: The Fog Islands: spaces whose tile is not turned up yet (neither land nor sea)
+    fog = frozenset(h for h in grid.hexes if terrain_of[h] == FOG)
+    on_land = frozenset(land)
+    #: per corner: whether it touches land (settlements stand only there)
+    land_corner = tuple(any(h in on_land for h in hs) for hs in grid.corner_hexes)
+    #: per path: whether a road may go there (land on a side) or a ship: between two
+    #: tiles, one of them sea ("en mer, entre deux tuiles Mer, ou le long de la côte,
+    #: entre une tuile Mer et une tuile Terrain": never along the frame, never beside a
+    #: fog space still face down)
+    road_edge = tuple(any(h in on_land for h in hs) for hs in grid.edge_hexes)
+    ship_edge = tuple(
+        len(hs) == 2
+        and SEA in (terrain_of[hs[0]], terrain_of[hs[1]])
+        and FOG not in (terrain_of[hs[0]], terrain_of[hs[1]])
+        for hs in grid.edge_hexes
+    )
+    #: land hex -> its island (land hexes joined side by side), numbered in order
+    return land, sea, fog, land_corner, road_edge, ship_edge, _islands(land, on_land)
 
 
 @lru_cache(maxsize=64)

@@ -12,6 +12,7 @@ own, so a shortage of ore never holds back grain.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import gt
 from typing import Final, NamedTuple
 
 from service.rules.catan.board import GOLD, RESOURCES, TERRAIN_RESOURCE, Board
@@ -83,9 +84,9 @@ def produce(
         owed = dict(sorted(owed.items()))
     if len(gold) > 1:
         gold = dict(sorted(gold.items()))
-    short = [r for r in range(5) if wanted[r] > bank[r]]
-    if not short:  # the usual roll: the bank pays everyone
+    if not any(map(gt, wanted, bank)):  # the usual roll: the bank pays everyone
         return Harvest(owed, {seat: dict(hand) for seat, hand in owed.items()}, (), gold)
+    short = [r for r in range(5) if wanted[r] > bank[r]]
     gains: dict[Seat, dict[str, int]] = {}
     for seat, hand in owed.items():
         kept = {}

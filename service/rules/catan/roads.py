@@ -40,38 +40,7 @@ def longest_road(
     ``own_corners`` (the seat's own settlements and cities) matter only with ships:
     they are where a road and a ship join.
     """
-    segments = [(e, _ROAD) for e in dict.fromkeys(roads)]
-    segments += [(e, _SHIP) for e in dict.fromkeys(ships)]
-    vertex: dict[Hashable, int] = {}
-    incident: list[list[tuple[int, int]]] = []
-
-    def vertex_of(key: Hashable) -> int:
-        if key not in vertex:
-            vertex[key] = len(incident)
-            incident.append([])
-        return vertex[key]
-
-    def end(corner: int, segment: int, kind: int) -> int:
-        if corner in blocked_corners:
-            return vertex_of((corner, -1 - segment))  # a dead end of its own
-        if corner in own_corners:
-            return vertex_of(corner)  # roads and ships join here
-        return vertex_of((corner, kind))  # roads join roads, ships join ships
-
-    for i, (edge, kind) in enumerate(segments):
-        a, b = (end(corner, i, kind) for corner in grid.edge_corners[edge])
-        incident[a].append((1 << i, b))
-        incident[b].append((1 << i, a))
-
-    def walk(v: int, used: int) -> int:
-        best = 0
-        for bit, w in incident[v]:
-            if not used & bit:
-                length = walk(w, used | bit) + 1
-                if length > best:
-                    best = length
-        return best
-
+    incident, _ = _trails_graph(grid, roads, blocked_corners, ships, own_corners)
     best = 0
     seen = [False] * len(incident)
     for root in range(len(incident)):
@@ -88,8 +57,74 @@ def longest_road(
                     stack.append(w)
         odd = [v for v in component if len(incident[v]) % 2]
         if odd:
-            length = max(walk(v, 0) for v in odd)
+            length = max(_walk(incident, v, 0) for v in odd)
         else:
             length = sum(len(incident[v]) for v in component) // 2
         best = max(best, length)
+    return best
+
+
+def longest_road_after(
+    grid: HexGrid, roads: list[int], blocked_corners: Collection[int], before: int
+) -> int:
+    """:func:`longest_road` of ``roads`` (no ships), whose last road is new and the
+    longest road of the others ``before``. A new road adds trails and takes none away, so
+    the longest is the one before or one through the new road; where the new road ends
+    the road (nothing else of the seat's goes on past one of its ends, or an opponent
+    has built there), those trails are the new road followed by the longest trail from
+    its other end: one search, where a whole network has one from every dead end."""
+    incident, ends = _trails_graph(grid, roads, blocked_corners, (), ())
+    bit = 1 << (len(ends) - 1)
+    a, b = ends[-1]
+    if len(incident[a]) == 1:
+        return max(before, 1 + _walk(incident, b, bit))
+    if len(incident[b]) == 1:
+        return max(before, 1 + _walk(incident, a, bit))
+    return longest_road(grid, roads, blocked_corners)
+
+
+def _trails_graph(
+    grid: HexGrid,
+    roads: Iterable[int],
+    blocked_corners: Collection[int],
+    ships: Iterable[int],
+    own_corners: Collection[int],
+) -> tuple[list[list[tuple[int, int]]], list[tuple[int, int]]]:
+    """The multigraph of the module's docstring: per vertex, its ``(segment bit, other
+    end)`` pairs; and per segment (roads in order, then ships), its two end vertices."""
+    segments = [(e, _ROAD) for e in dict.fromkeys(roads)]
+    segments += [(e, _SHIP) for e in dict.fromkeys(ships)]
+    vertex: dict[Hashable, int] = {}
+    incident: list[list[tuple[int, int]]] = []
+    ends: list[tuple[int, int]] = []
+    edge_corners = grid.edge_corners
+    for i, (edge, kind) in enumerate(segments):
+        pair = []
+        for corner in edge_corners[edge]:
+            if corner in blocked_corners:
+                key: Hashable = (corner, -1 - i)  # a dead end of its own
+            elif corner in own_corners:
+                key = corner  # roads and ships join here
+            else:
+                key = (corner, kind)  # roads join roads, ships join ships
+            v = vertex.get(key)
+            if v is None:
+                v = vertex[key] = len(incident)
+                incident.append([])
+            pair.append(v)
+        a, b = pair
+        incident[a].append((1 << i, b))
+        incident[b].append((1 << i, a))
+        ends.append((a, b))
+    return incident, ends
+
+
+def _walk(incident: list[list[tuple[int, int]]], v: int, used: int) -> int:
+    """The longest trail from ``v`` over the segments not in ``used`` (a bitmask)."""
+    best = 0
+    for bit, w in incident[v]:
+        if not used & bit:
+            length = _walk(incident, w, used | bit) + 1
+            if length > best:
+                best = length
     return best

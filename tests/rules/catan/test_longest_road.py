@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 import random
 
-from service.rules.catan.roads import longest_road
+from service.rules.catan.roads import longest_road, longest_road_after
 from service.rules.hexes.geometry import Corner, HexGrid, edge_between, hex_corners, hexes_within
 
 GRID = HexGrid(hexes_within(2))
@@ -115,3 +115,16 @@ def test_the_fast_search_agrees_with_brute_force_on_random_networks() -> None:
         corners = {c for e in roads for c in GRID.edge_corners[e]}
         blocked = set(rng.sample(sorted(corners), rng.randrange(3)))
         assert longest_road(GRID, sorted(roads), blocked) == brute_force(sorted(roads), blocked)
+
+
+def test_a_new_road_is_counted_from_the_length_before_as_a_whole_search_counts_it() -> None:
+    rng = random.Random(2025)
+    for _ in range(300):
+        roads = [rng.randrange(len(GRID.edges))]
+        blocked = set(rng.sample(range(len(GRID.corners)), rng.randrange(4)))
+        for _ in range(rng.randrange(1, 15)):
+            frontier = sorted({f for e in roads for f in GRID.edge_edges[e]} - set(roads))
+            before = longest_road(GRID, roads, blocked)
+            roads.append(rng.choice(frontier))
+            after = longest_road_after(GRID, roads, blocked, before)
+            assert after == longest_road(GRID, roads, blocked) == brute_force(roads, blocked)
