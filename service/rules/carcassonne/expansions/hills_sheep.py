@@ -213,6 +213,8 @@ def _where(new: dict[str, Any]) -> dict[str, Any]:
 
 
 def _own_shepherd(state: State, seat: int) -> dict[str, Any] | None:
+    if state.supply[seat]["shepherd"]:
+        return None  # still in the supply: asked after every tile, so spare the search
     for key, flock in _flocks(state).items():
         if flock["seat"] == seat:
             node = state.tile_node((flock["x"], flock["y"]), flock["spot"])
@@ -233,9 +235,10 @@ def after_figure_step(
     shepherd's field tends its flock now, before the turn's scoring."""
     state = turn.state
     if figure != "shepherd":
+        if state.options["flock_timing"] != "after_figure":
+            return
         own = _own_shepherd(state, seat)
-        after = state.options["flock_timing"] == "after_figure"
-        if after and own and state.placed in state.graph.feature(own["node"]).tiles:
+        if own and state.placed in state.graph.feature(own["node"]).tiles:
             turn.emit(Event("flock_to_tend", {"seat": seat, **_where(own)}))
         return
     x, y = state.placed
@@ -251,8 +254,10 @@ def after_figure_step(
 def extended_flock(state: State, seat: int, tile: TileType, pos: Pos, q: int) -> list[Event]:
     """After tile: the seat must tend its flock if the tile extends its shepherd's field
     (``flock_timing: before_figure``, this box's rulebook)."""
+    if state.options["flock_timing"] != "before_figure":
+        return []
     own = _own_shepherd(state, seat)
-    if own is None or state.options["flock_timing"] != "before_figure":
+    if own is None:
         return []
     root = state.graph.find(own["node"])
     for link, other in state.board.connections(pos, tile, q):
