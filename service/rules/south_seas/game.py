@@ -60,7 +60,7 @@ from service.rules.south_seas.state import (
     evolve,
 )
 from service.rules.tiling.features import Figure
-from service.rules.tiling.geometry import ROTATIONS
+from service.rules.tiling.geometry import ROTATIONS, Pos
 from service.rules.tiling.turns import (
     SeatsLeaving,
     TileStepError,
@@ -663,11 +663,16 @@ def tile_draws(state: State, seat: int) -> list[JSON]:
     return _legal(draw_problem, state, seat, tiles)
 
 
+def tile_placements(state: State) -> list[tuple[Pos, int]]:
+    """Where the drawn tile fits, as ``(position, quarter turns)``: the tiling's
+    placement check enumerated (the board's ``placements`` and ``problem`` both answer
+    from its fitting rotations)."""
+    return state.board.placements(state.tile)
+
+
 def placements(state: State, seat: int) -> list[JSON]:
-    """Where the drawn tile fits: the tiling's placement check enumerated (the board's
-    ``placements`` and ``problem`` both answer from its fitting rotations)."""
-    found = state.board.placements(state.tile)
-    return [{"x": x, "y": y, "rotation": ROTATIONS[q]} for (x, y), q in found]
+    """The place_tile menu: :func:`tile_placements` as commands list them."""
+    return [{"x": x, "y": y, "rotation": ROTATIONS[q]} for (x, y), q in tile_placements(state)]
 
 
 def free_spots(state: State, seat: int) -> list[JSON]:

@@ -17,7 +17,7 @@ wares", ``[3, 1]`` is "3 of one type and 1 of another").
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import permutations
 from typing import Any
 
@@ -38,10 +38,12 @@ class Ship:
     any: int
     #: group sizes, each group of one type, each group a different type
     same: tuple[int, ...]
+    #: how many wares a delivery takes (worked out once: menus ask it of every face-up
+    #: ship every turn)
+    size: int = field(init=False)
 
-    @property
-    def size(self) -> int:
-        return sum(self.fixed.values()) + self.any + sum(self.same)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "size", sum(self.fixed.values()) + self.any + sum(self.same))
 
     def describe(self) -> dict[str, Any]:
         """The ship as data files and events spell it."""
@@ -70,6 +72,8 @@ class Ship:
     def payable(self, wares: Mapping[str, int]) -> dict[str, int] | None:
         """One delivery out of ``wares`` that meets the demand (fixed first, then the
         groups and ``any`` from the most plentiful types), or ``None`` if none does."""
+        if sum(wares.values()) < self.size:
+            return None  # the usual answer (asked of each face-up ship every turn)
         left = {w: wares.get(w, 0) - self.fixed.get(w, 0) for w in WARES}
         if min(left.values()) < 0:
             return None
