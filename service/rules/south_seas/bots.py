@@ -15,9 +15,12 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from service.rules.core import JSON
+from service.rules.decisions import Decision
 from service.rules.south_seas import evaluation
+from service.rules.south_seas.game import tile_placements
 from service.rules.south_seas.state import ISLANDER, State
 from service.rules.tiling.features import Figure
+from service.rules.tiling.geometry import ROTATIONS
 
 if TYPE_CHECKING:
     from service.rules.south_seas.game import SouthSeas
@@ -28,20 +31,21 @@ def _answer(
     state: State,
     seat: int,
     rng: random.Random,
-    choose: Callable[[str, JSON], JSON],
+    choose: Callable[[Decision], JSON],
 ) -> JSON:
     """A bot's answer: reveals and draws (external randomness) are weighted by what is
-    left, as every bot does; any other decision is ``choose(kind, commands)``, the
-    commands being the decision's menu in :meth:`SouthSeas.legal_commands`."""
-    (decision,) = ruleset.legal_commands(state, seat)["decisions"]
-    kind = decision["kind"]
+    left, as every bot does; any other decision is ``choose(decision)``, which reads
+    the decision's menu (:meth:`SouthSeas.menu`, as :meth:`SouthSeas.legal_commands`
+    lists it) if it needs it."""
+    (decision,) = [d for d in ruleset.decisions(state) if d.seat == seat]
+    kind = decision.kind
     if kind == "reveal_ship":
         return {"type": "reveal_ship", "ship": rng.choice(state.ship_stack)}
     if kind == "draw_tile":
         tiles = [tile for tile, n in state.stack.items() if n]
         weights = [state.stack[tile] for tile in tiles]
         return {"type": "draw_tile", "tile": rng.choices(tiles, weights)[0]}
-    return choose(kind, decision["commands"])
+    return choose(decision)
 
 
 def _islander_options(commands: JSON) -> list[JSON]:
@@ -52,9 +56,12 @@ def _islander_options(commands: JSON) -> list[JSON]:
 
 
 def random_bot(ruleset: SouthSeas, state: State, seat: int, rng: random.Random) -> JSON:
-    def choose(kind: str, commands: JSON) -> JSON:
-        if kind == "place_tile":
-            return {"type": "place_tile", **rng.choice(commands["place_tile"])}
+    def choose(decision: Decision) -> JSON:
+        kind = decision.kind
+        if kind == "place_tile":  # any of the menu's placements, in its order
+            (x, y), q = rng.choice(tile_placements(state))
+            return {"type": "place_tile", "x": x, "y": y, "rotation": ROTATIONS[q]}
+        commands = ruleset.menu(state, decision)
         if kind == "place_islander":
             return rng.choice(_islander_options(commands))
         if kind == "choose_ship":
@@ -107,7 +114,8 @@ def _best_islander_step(
 
 
 def greedy_bot(ruleset: SouthSeas, state: State, seat: int, rng: random.Random) -> JSON:
-    def choose(kind: str, commands: JSON) -> JSON:
+    def choose(decision: Decision) -> JSON:
+        kind, commands = decision.kind, ruleset.menu(state, decision)
         if kind == "place_tile":
             best: list[JSON] = []
             top = -1

@@ -16,7 +16,8 @@ it (see docs/rulesets/carcassonne-south-seas.md):
 After each command the decider plays out every automatic consequence (ship awards,
 refilling the display, ending the turn, the next draw, the end of the game) until a
 seat must decide again, folding each event as it is emitted (:class:`~service.rules.core.Turn`)
-into a light copy of the state that leaves the board alone.
+into a light copy of the state that leaves the board alone, or, when it applies a
+command (:meth:`SouthSeas.apply`), into the state itself.
 
 Each rule that can refuse a command has one check (``*_problem``: the IllegalMove code
 and message, or ``None``), used both by the command's handler and to draw the menu from
@@ -33,6 +34,7 @@ from service.rules.core import (
     JSON,
     RANDOMNESS_MODES,
     Event,
+    IllegalMove,
     InvalidOptions,
     Ruleset,
     Turn,
@@ -40,7 +42,7 @@ from service.rules.core import (
     illegal,
 )
 from service.rules.decisions import Decision, single
-from service.rules.seating import next_seated
+from service.rules.seating import is_table_command, next_seated
 from service.rules.south_seas import evaluation, shapes
 from service.rules.south_seas.content import ContentError, content_for
 from service.rules.south_seas.ships import WARES, Ship
@@ -60,7 +62,7 @@ from service.rules.south_seas.state import (
     evolve,
 )
 from service.rules.tiling.features import Figure
-from service.rules.tiling.geometry import ROTATIONS
+from service.rules.tiling.geometry import ROTATIONS, Pos
 from service.rules.tiling.turns import (
     SeatsLeaving,
     TileStepError,
@@ -212,8 +214,47 @@ class SouthSeas(SeatsLeaving, Ruleset[State]):
 
     def scratch_copy(self, state: State) -> State:
         """The light copy: working a command out changes nothing on the board, and the
-        table parts of its own events are folded only once it is decided."""
-        return state.light_copy()
+        table parts of its own events are folded only once it is decided. While
+        :meth:`apply` works out a command, the state itself."""
+        return state if state.in_place else state.light_copy()
+
+    def apply(
+        self,
+        state: State,
+        seat: int,
+        command: JSON,
+        rng: random.Random,
+        decision_id: str | None = None,
+    ) -> list[Event]:
+        """:meth:`Ruleset.apply`, folding each event once: the command's :class:`Turn`
+        folds what it emits into ``state`` itself, table parts too, rather than into a
+        light copy, and the events a handler returns without emitting them (a tile
+        placed) are folded after. Every handler refuses a command before it emits
+        anything, so an IllegalMove still leaves ``state`` as it was; and nothing the
+        decider reads after an event is on the table that event changes (the
+        evaluations are worked out before theirs are emitted, the final evaluation reads
+        the state the command's events lead to). A command of the table takes the
+        core's path."""
+        if is_table_command(command):
+            return super().apply(state, seat, command, rng, decision_id)
+        decision = self.answered(state, seat, command, decision_id)
+        folded = state.folded
+        state.in_place = True
+        try:
+            events = self.handle(state, decision, command, rng)
+        except IllegalMove as error:
+            if state.folded != folded:  # a handler broke the rule above: say so loudly
+                raise RuntimeError(
+                    f"{command['type']} was refused after some of its events were folded"
+                ) from error
+            raise
+        finally:
+            state.in_place = False
+        for event in events[state.folded - folded :]:
+            self.evolve(state, event)
+        if self.awaits_resigned(state):
+            events = [*events, *self.moved_on(state, rng)]
+        return events
 
     def decisions(self, state: State) -> list[Decision]:
         """The one open decision. The core asks for it several times per command, so the
@@ -352,7 +393,7 @@ class SouthSeas(SeatsLeaving, Ruleset[State]):
         self, state: State, rng: random.Random, events: list[Event], step: str | None = None
     ) -> list[Event]:
         """``events`` and every automatic event that follows them until a seat must
-        decide, each folded as it is emitted into a light copy of ``state``."""
+        decide, each folded as it is emitted (see :meth:`scratch_copy`)."""
         turn = Turn(self, state)
         turn.emit(*events)
         self._continue(turn, rng, step)
@@ -415,10 +456,13 @@ class SouthSeas(SeatsLeaving, Ruleset[State]):
         """Final evaluation and scores; the best score of the seats still playing wins
         (a resigned seat's islanders count, but it cannot win), unless the game ended
         early (``because`` a seat resigned) naming its ``winners``. The evaluation reads
-        the table, so it runs on a whole copy with this command's events folded in."""
-        final = self.copy_state(turn.origin)
-        for event in turn.events:
-            self.evolve(final, event)
+        the table as this command's events leave it: the state they are folded into, or,
+        from a light copy, a whole copy with them folded in."""
+        final = turn.state
+        if final.shares_table:  # a light copy: the table as the command's events leave it
+            final = self.copy_state(turn.origin)
+            for event in turn.events:
+                self.evolve(final, event)
         turn.emit(*(Event("feature_evaluated", d) for d in evaluation.final_evaluations(final)))
         state = turn.state
         scores = [state.score(s) for s in range(state.seats)]
@@ -663,11 +707,16 @@ def tile_draws(state: State, seat: int) -> list[JSON]:
     return _legal(draw_problem, state, seat, tiles)
 
 
+def tile_placements(state: State) -> list[tuple[Pos, int]]:
+    """Where the drawn tile fits, as ``(position, quarter turns)``: the tiling's
+    placement check enumerated (the board's ``placements`` and ``problem`` both answer
+    from its fitting rotations)."""
+    return state.board.placements(state.tile)
+
+
 def placements(state: State, seat: int) -> list[JSON]:
-    """Where the drawn tile fits: the tiling's placement check enumerated (the board's
-    ``placements`` and ``problem`` both answer from its fitting rotations)."""
-    found = state.board.placements(state.tile)
-    return [{"x": x, "y": y, "rotation": ROTATIONS[q]} for (x, y), q in found]
+    """The place_tile menu: :func:`tile_placements` as commands list them."""
+    return [{"x": x, "y": y, "rotation": ROTATIONS[q]} for (x, y), q in tile_placements(state)]
 
 
 def free_spots(state: State, seat: int) -> list[JSON]:

@@ -17,7 +17,7 @@ wares", ``[3, 1]`` is "3 of one type and 1 of another").
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import permutations
 from typing import Any
 
@@ -38,10 +38,27 @@ class Ship:
     any: int
     #: group sizes, each group of one type, each group a different type
     same: tuple[int, ...]
+    #: how many wares a delivery takes (worked out once, as ``groupings``: menus ask
+    #: about every face-up ship every turn)
+    size: int = field(init=False)
+    #: each way to give the ``same`` groups distinct ware types, as ``(type, size)``
+    #: pairs, in the order they are tried
+    groupings: tuple[tuple[tuple[str, int], ...], ...] = field(init=False)
 
-    @property
-    def size(self) -> int:
-        return sum(self.fixed.values()) + self.any + sum(self.same)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "size", sum(self.fixed.values()) + self.any + sum(self.same))
+        groupings = tuple(
+            tuple(zip(types, self.same, strict=True))
+            for types in permutations(WARES, len(self.same))
+        )
+        object.__setattr__(self, "groupings", groupings)
+
+    def grouping(self, rest: Mapping[str, int]) -> tuple[tuple[str, int], ...] | None:
+        """The first of :attr:`groupings` that the wares ``rest`` (by type) can fill."""
+        for grouping in self.groupings:
+            if all(rest[w] >= n for w, n in grouping):
+                return grouping
+        return None
 
     def describe(self) -> dict[str, Any]:
         """The ship as data files and events spell it."""
@@ -61,25 +78,24 @@ class Ship:
         if short:
             return f"{self.id} demands {self.fixed[short[0]]} {short[0]}"
         # Whatever is left after the same-type groups is "any": only the groups can fail.
-        for types in permutations(WARES, len(self.same)):
-            if all(rest[w] >= n for w, n in zip(types, self.same, strict=True)):
-                return None
+        if self.grouping(rest) is not None:
+            return None
         groups = " + ".join(str(n) for n in self.same)
         return f"{self.id} demands groups of {groups} wares, each group of one different type"
 
     def payable(self, wares: Mapping[str, int]) -> dict[str, int] | None:
         """One delivery out of ``wares`` that meets the demand (fixed first, then the
         groups and ``any`` from the most plentiful types), or ``None`` if none does."""
+        if sum(wares.values()) < self.size:
+            return None  # the usual answer (asked of each face-up ship every turn)
         left = {w: wares.get(w, 0) - self.fixed.get(w, 0) for w in WARES}
         if min(left.values()) < 0:
             return None
-        paid = dict(self.fixed)
-        for types in permutations(WARES, len(self.same)):
-            if all(left[w] >= n for w, n in zip(types, self.same, strict=True)):
-                break
-        else:
+        grouping = self.grouping(left)
+        if grouping is None:
             return None
-        for w, n in zip(types, self.same, strict=True):
+        paid = dict(self.fixed)
+        for w, n in grouping:
             left[w] -= n
             paid[w] = paid.get(w, 0) + n
         need = self.any

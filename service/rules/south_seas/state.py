@@ -6,7 +6,8 @@ turn and which step) is small. Each event type has a table part and a light part
 ``evolve`` runs both on a state that owns its table, and only the light part on a *light
 copy*, which shares the table: the decider works a command out (evaluations, ship
 awards, refills, end of turn, draws) on a light copy, so a command never copies the
-board and never touches the table it shares.
+board and never touches the table it shares; when it applies a command to a state, it
+folds the events into that state as they are emitted, table parts too.
 """
 
 from __future__ import annotations
@@ -60,6 +61,7 @@ class State(TileGameState):
         "folded",
         "decision",
         "shares_table",
+        "in_place",
     )
 
     def __init__(self) -> None:
@@ -91,6 +93,9 @@ class State(TileGameState):
         self.decision: tuple[int, Decision | None] = (-1, None)
         #: a light copy: folding leaves the board and graph it shares alone
         self.shares_table = False
+        #: whether the command being applied folds its events straight into this state
+        #: as the decider emits them (see ``SouthSeas.apply``)
+        self.in_place = False
 
     def light_copy(self) -> State:
         """A copy that shares the board and graph (see the module docstring)."""

@@ -46,7 +46,7 @@ from service.rules.carcassonne.modules import (
 from service.rules.carcassonne.scoring import sorted_tiles
 from service.rules.core import JSON, Event, Turn, illegal
 from service.rules.tiling.features import Feature, Figure
-from service.rules.tiling.geometry import Pos, around
+from service.rules.tiling.geometry import Pos, around, neighbour
 from service.rules.tiling.tiles import TileType
 
 if TYPE_CHECKING:
@@ -213,6 +213,8 @@ def _where(new: dict[str, Any]) -> dict[str, Any]:
 
 
 def _own_shepherd(state: State, seat: int) -> dict[str, Any] | None:
+    if state.supply[seat]["shepherd"]:
+        return None  # still in the supply: asked after every tile, so spare the search
     for key, flock in _flocks(state).items():
         if flock["seat"] == seat:
             node = state.tile_node((flock["x"], flock["y"]), flock["spot"])
@@ -233,9 +235,10 @@ def after_figure_step(
     shepherd's field tends its flock now, before the turn's scoring."""
     state = turn.state
     if figure != "shepherd":
+        if state.options["flock_timing"] != "after_figure":
+            return
         own = _own_shepherd(state, seat)
-        after = state.options["flock_timing"] == "after_figure"
-        if after and own and state.placed in state.graph.feature(own["node"]).tiles:
+        if own and state.placed in state.graph.feature(own["node"]).tiles:
             turn.emit(Event("flock_to_tend", {"seat": seat, **_where(own)}))
         return
     x, y = state.placed
@@ -251,10 +254,15 @@ def after_figure_step(
 def extended_flock(state: State, seat: int, tile: TileType, pos: Pos, q: int) -> list[Event]:
     """After tile: the seat must tend its flock if the tile extends its shepherd's field
     (``flock_timing: before_figure``, this box's rulebook)."""
+    if state.options["flock_timing"] != "before_figure":
+        return []
     own = _own_shepherd(state, seat)
-    if own is None or state.options["flock_timing"] != "before_figure":
+    if own is None:
         return []
     root = state.graph.find(own["node"])
+    field = state.graph.features[root].tiles
+    if not any(neighbour(pos, side) in field for side in range(4)):
+        return []  # the usual case, told without looking at the tile's connections
     for link, other in state.board.connections(pos, tile, q):
         if tile.segments[link.segment].kind.name == "field" and state.graph.find(other) == root:
             return [Event("flock_to_tend", {"seat": seat, **_where(own)})]

@@ -84,12 +84,14 @@ def _course(tiles: dict[Pos, Placed]) -> tuple[Pos, int, int] | None:
 
 
 def continues_the_river(state: State, tile: TileType, pos: Pos, q: int) -> str | None:
-    """Tile check: a river tile joins the river's open end and makes no U-turn."""
-    sides = river_sides(tile, q)
-    if not sides:
-        return None
+    """Tile check: a river tile joins the river's open end and makes no U-turn (asked
+    of river tiles only: see ``MODULE``'s tile rule; every open position is asked, and
+    all but one are refused before the tile's turn is looked at)."""
     end = course(state.board.tiles)
-    if end is None or end[0] != pos or (end[1] + 2) % 4 not in sides:
+    if end is None or end[0] != pos:
+        return "river_not_continued"
+    sides = river_sides(tile, q)
+    if (end[1] + 2) % 4 not in sides:
         return "river_not_continued"
     onwards = [s for s in sides if s != (end[1] + 2) % 4]
     if onwards and (onwards[0] - end[1]) % 4 == end[2] != 0:

@@ -79,8 +79,8 @@ def builder_turn(state: State, seat: int) -> str | None:
     """Extra turn: this turn's tile extended a road or city holding the seat's builder
     placed on an earlier turn (one placed now stands on this turn's tile), unless this
     turn is already the second tile."""
-    if state.extra:
-        return None
+    if state.extra or state.supply[seat]["builder"]:
+        return None  # a second tile already, or the builder is not on the board
     placed = state.board.tiles[state.placed]
     for i in range(len(placed.tile.segments)):
         feature = state.graph.feature(placed.node + i)

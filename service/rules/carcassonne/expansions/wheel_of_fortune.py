@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -44,6 +44,7 @@ from typing import TYPE_CHECKING, Any
 from service.rules.carcassonne.modules import Module, Step
 from service.rules.carcassonne.scoring import completed_cities
 from service.rules.core import JSON, Event, InvalidOptions, Turn, illegal
+from service.rules.tiling.features import Feature, Figure
 from service.rules.tiling.geometry import SIDES
 from service.rules.tiling.tiles import TileType
 
@@ -250,9 +251,16 @@ def turn_the_wheel(
 # -- the six actions --------------------------------------------------------------------------
 
 
-def _partisans(state: State, kind: str):
+def _occupied(state: State) -> list[Feature]:
+    """The features with figures on them, in the order of their roots (the order the
+    events list figures in): the few a scan of the land needs to look at."""
+    features = state.graph.features
+    return [features[root] for root in sorted(r for r, f in features.items() if f.figures)]
+
+
+def _partisans(state: State, kind: str) -> Iterator[tuple[Figure, Feature]]:
     """Each partisan on the land standing on a feature of ``kind``, with the feature."""
-    for _, feature in sorted(state.graph.features.items()):
+    for feature in _occupied(state):
         if feature.kind.name == kind:
             for figure in feature.figures:
                 if figure.kind in PARTISANS:
@@ -325,7 +333,7 @@ ACTION_EVENTS = {
 def _land_partisans(state: State, seat: int) -> list[dict[str, Any]]:
     return [
         {"x": f.pos[0], "y": f.pos[1], "spot": f.spot, "figure": f.kind}
-        for _, feature in sorted(state.graph.features.items())
+        for feature in _occupied(state)
         for f in feature.figures
         if f.seat == seat and f.kind in PARTISANS
     ]
@@ -336,7 +344,10 @@ def plague_queue(state: State, seat: int) -> list[int]:
     with no follower on the land has nothing to take back, nor has a seat that resigned
     (its followers stay)."""
     order = [(seat + n) % state.seats for n in range(state.seats)]
-    return [s for s in order if s not in state.resigned and _land_partisans(state, s)]
+    on_land = {
+        f.seat for feature in _occupied(state) for f in feature.figures if f.kind in PARTISANS
+    }
+    return [s for s in order if s not in state.resigned and s in on_land]
 
 
 def _remove_follower(
@@ -412,6 +423,8 @@ def crown_problem(
 
 
 def crown_menu(state: State, seat: int) -> JSON:
+    if state.supply[seat]["follower"] < 1:
+        return {}  # crown_problem refuses every space then: spare asking it for each
     free = _free_crowns(state)
     spaces = [
         {"sector": sector, "space": space}
@@ -571,9 +584,15 @@ def _module(board_json: str) -> Module:
 
 
 def module_for(options: Mapping[str, Any]) -> Module:
-    """The module for a game's (normalised) options: its wheel board or the package's."""
-    board = options.get("wheel_board") or packaged_board()
-    return _module(json.dumps(board, sort_keys=True))
+    """The module for a game's (normalised) options: its wheel board or the package's
+    (asked at each game's start and fold, so the package's is read once)."""
+    board = options.get("wheel_board")
+    return _module(json.dumps(board, sort_keys=True)) if board else _packaged_module()
+
+
+@cache
+def _packaged_module() -> Module:
+    return _module(json.dumps(packaged_board(), sort_keys=True))
 
 
 def check_options(options: Mapping[str, Any]) -> None:
