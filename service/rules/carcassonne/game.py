@@ -145,17 +145,29 @@ def figure_problem(state: State, seat: int, figure: Any, feature: Feature | Pros
     """Why ``seat`` may not put a ``figure`` on ``feature`` (that of a segment of the tile
     just placed, or what a segment would join), or ``None``: the one check behind
     ``place_follower``, its menu and the place_tile menu's follower spots."""
-    kind = feature.kind
+    return (
+        kind_problem(state, feature.kind)
+        or supply_problem(state, seat, figure)
+        or state.rules.figures[figure].rule(state, seat, feature)
+    )
+
+
+def kind_problem(state: State, kind: FeatureKind) -> str | None:
+    """Why no figure may stand on a feature of ``kind`` in this game, or ``None``."""
     if not kind.figures:
         return "figure_not_allowed"
     if kind.name == "field" and not state.options["farmers"]:
         return "farmers_disabled"
-    figure_type = state.rules.figures.get(figure) if isinstance(figure, str) else None
-    if figure_type is None:
+    return None
+
+
+def supply_problem(state: State, seat: int, figure: Any) -> str | None:
+    """Why ``seat`` has no ``figure`` to place (not one of the game's, or none left)."""
+    if not isinstance(figure, str) or figure not in state.rules.figures:
         return "unknown_figure"
     if state.supply[seat][figure] < 1:
         return "no_followers_left"
-    return figure_type.rule(state, seat, feature)
+    return None
 
 
 # -- the base game's steps: handlers and menus ------------------------------------------
@@ -358,23 +370,26 @@ def _skip(
 
 def figure_segments(state: State, seat: int) -> dict[str, list[int]]:
     """For each figure of the game, the segments of the tile just placed on which
-    ``seat`` may put it: :func:`figure_problem` on each (which refuses every one for a
-    figure not in the seat's supply, so none is asked then). The figure step's menu and
-    the bots' choices."""
+    ``seat`` may put it: :func:`figure_problem` on each, its parts asked once where
+    they do not depend on the segment (none is asked for a figure not in the seat's
+    supply). The figure step's menu and the bots' choices."""
     placed = state.board.tiles[state.placed]
-    supply = state.supply[seat]
-    features: list[Feature] = []
+    #: the segments whose kind takes figures, with their features
+    allowed: list[tuple[int, Feature]] | None = None
     found = {}
-    for name in state.rules.figures:
-        if supply[name] < 1:
+    for name, figure_type in state.rules.figures.items():
+        if supply_problem(state, seat, name):
             found[name] = []
             continue
-        if not features:
+        if allowed is None:
             graph, node = state.graph, placed.node
-            features = [graph.feature(node + i) for i in range(len(placed.tile.segments))]
-        found[name] = [
-            i for i, f in enumerate(features) if not figure_problem(state, seat, name, f)
-        ]
+            allowed = [
+                (i, graph.feature(node + i))
+                for i, segment in enumerate(placed.tile.segments)
+                if not kind_problem(state, segment.kind)
+            ]
+        rule = figure_type.rule
+        found[name] = [i for i, feature in allowed if not rule(state, seat, feature)]
     return found
 
 

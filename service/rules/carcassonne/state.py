@@ -145,6 +145,16 @@ class GameRules:
             found = [(pos, q) for pos, q in found if not self.tile_problem(state, tile, pos, q)]
         return found
 
+    def pick_placement(
+        self, state: State, tile: TileType, pick: Callable[[int], int]
+    ) -> tuple[Pos, int]:
+        """``placements(state, tile)[pick(len(placements(state, tile)))]``, listing
+        them only where a module's check may refuse some (see ``Board.pick_placement``)."""
+        if self._checks[tile.index]:
+            found = self.placements(state, tile)
+            return found[pick(len(found))]
+        return state.board.pick_placement(tile, pick)
+
     def fits_anywhere(self, state: State, tile: TileType) -> bool:
         if self._checks[tile.index]:
             fit = self.catalogue.fitting_rotations
