@@ -580,9 +580,12 @@ class Carcassonne(SeatsLeaving, Ruleset[State]):
         return State()
 
     def evolve(self, state: State, event: Event) -> State:
-        (EVOLVERS.get(event.type) or state.rules.evolvers[event.type])(state, event.data)
-        for observer in state.rules.observers.get(event.type, ()):
-            observer(state, event.data)
+        kind, data, _ = event
+        if state.rules is None:  # the first event, game_started, chooses the rules
+            EVOLVERS[kind](state, data)
+        else:
+            for fold in state.rules.folds[kind]:
+                fold(state, data)
         state.folded += 1
         return state
 

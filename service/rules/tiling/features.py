@@ -154,35 +154,37 @@ class FeatureGraph:
         # A side closes once for each segment reaching it, on both tiles. Counting per
         # segment (not per port) keeps half-side features right where the two tiles
         # split a side differently (a South Seas sea on one tile, cut by a bridge's
-        # dead end on the other). Open counts add up as features join, so each is taken
-        # off the feature its node belongs to once every join is made.
-        closing: list[int] = []
+        # dead end on the other). Open counts add up as features join, so the
+        # neighbour's are taken off its features as they are, and the new tile's
+        # segments bring only their sides left open (``TileType.open_sides``).
         x, y = pos
-        tiles = board.tiles
-        links, side_segments = tile.links[q], tile.side_segments[q]
+        tiles, find = board.tiles, self.find
+        links = tile.links[q]
+        beside = 0
         for side, (dx, dy) in enumerate(OFFSETS):
             other = tiles.get((x + dx, y + dy))
             if other is None:
                 continue
+            beside |= 1 << side
             their_tile, their_q, node = other
             their = their_tile.port_segment[their_q]
             for _, segment, facing in links[side]:
                 self._join(base + segment, node + their[facing])
-            closing += [base + i for i in side_segments[side]]
-            closing += [node + i for i in their_tile.side_segments[their_q][(side + 2) % 4]]
-        find = self.find
+            for i in their_tile.side_segments[their_q][(side + 2) % 4]:
+                features[find(node + i)].open -= 1
+        open_sides = tile.open_sides[q][beside]
         roots = []
         for i, segment in enumerate(segments):
             root = find(base + i)
             roots.append(root)
             feature = features.get(root)
             if feature is None:
-                feature = features[root] = Feature(segment.kind, pos, segment.side_count)
+                feature = features[root] = Feature(segment.kind, pos, open_sides[i])
                 if segment.attrs:
                     feature.attrs.update(segment.attrs)
             else:
                 feature.tiles.add(pos)
-                feature.open += segment.side_count
+                feature.open += open_sides[i]
                 if segment.attrs:
                     attrs = feature.attrs
                     for name, value in segment.attrs.items():
@@ -191,14 +193,12 @@ class FeatureGraph:
                 feature.touches.extend([base + t for t in segment.touches])
             if segment.kind.completion == "surrounded":
                 self.surrounded.setdefault(pos, []).append(base + i)
-        for node in closing:
-            features[find(node)].open -= 1
         completed = []
-        for root in roots:
-            feature = features[find(root)]
+        for root in roots:  # every join is made: these are the roots
+            feature = features[root]
             if feature.kind.completion == "sides" and feature.open == 0 and not feature.complete:
                 feature.complete = True
-                completed.append(find(root))
+                completed.append(root)
         surrounded = self.surrounded
         if surrounded:
             for dx, dy in HERE_AND_AROUND:
