@@ -46,9 +46,12 @@ stubbed too). The commit measured is recorded.
 
     .venv/bin/python bench/carcassonne_side_by_side.py \\
         --cschnelz /work/.mirror/cschnelz+CarcassoneAI/repo [--rounds 3] [--seconds 5] \\
-        [--profile]
+        [--profile] [--callgrind 10]
 
-``--profile`` also plays ``--profile-games`` games of each of our cases under cProfile
+``--callgrind N`` also counts each engine's instructions per game under valgrind's
+callgrind (N games of round 0's seeds after the warm-up game, minus the same child with
+none), the figure the machine's load does not move. ``--profile`` also plays
+``--profile-games`` games of each of our cases under cProfile
 (after the timed rounds, not timed) and records the functions with the most own time
 and their share. Results: bench/results/carcassonne_side_by_side.{json,txt}. The results
 record the commit and where ``service`` was imported from; to measure a fixed copy
@@ -73,7 +76,16 @@ from pathlib import Path
 from typing import Any
 
 from machine import machine, pin_to_one_cpu
-from side_by_side import BENCH, Figures, games_for, git_state, profile_top, run_child, spread
+from side_by_side import (
+    BENCH,
+    Figures,
+    games_for,
+    git_state,
+    instructions_per_game,
+    profile_top,
+    run_child,
+    spread,
+)
 
 SCRIPT = Path(__file__).resolve()
 RESULTS = BENCH / "results" / "carcassonne_side_by_side.json"
@@ -125,7 +137,7 @@ def play_ours(case: str, games: int, round_index: int, profiler: Any = None) -> 
         "games": games,
         "seconds": time.perf_counter() - start,
         "cpu_seconds": time.process_time() - cpu,
-        "events_per_game": events / games,
+        "events_per_game": events / max(games, 1),  # none: a callgrind baseline
     }
 
 
@@ -213,7 +225,7 @@ def play_cschnelz(source: Path, games: int, round_index: int) -> Figures:
         "games": games,
         "seconds": wall,
         "cpu_seconds": cpu_seconds,
-        "actions_per_game": actions / games,
+        "actions_per_game": actions / max(games, 1),
     }
 
 
@@ -328,6 +340,15 @@ def report(result: Figures) -> str:
         f"p99 over every decision: target under {LEGAL_TARGET_P99_US} µs: "
         f"{'met' if legal['us']['all']['p99'] < LEGAL_TARGET_P99_US else 'NOT met'}"
     )
+    counted = result.get("instructions_per_game")
+    if counted:
+        lines += ["", f"instructions per game (callgrind, {counted['games']} games, millions):"]
+        for engine, millions in counted["millions"].items():
+            ratio = counted["ratios"].get(engine)
+            lines.append(
+                f"{engine}: {millions}"
+                + (f" | cschnelz's base game / this: {ratio}x" if ratio else "")
+            )
     for case, profile in result.get("profiles", {}).items():
         lines += ["", f"profile of ours, {case}, {profile['games']} games under cProfile:"]
         lines.append(profile["text"].rstrip())
@@ -366,6 +387,14 @@ def main() -> None:
     parser.add_argument("--legal-games", type=int, default=20, help="base games a round")
     parser.add_argument("--profile", action="store_true", help="also profile our cases")
     parser.add_argument("--profile-games", type=int, default=20)
+    parser.add_argument(
+        "--callgrind",
+        type=int,
+        default=0,
+        metavar="GAMES",
+        help="also count instructions per game under valgrind's callgrind, over GAMES "
+        "games of each engine and case (about a minute per engine for 10)",
+    )
     parser.add_argument("--output", type=Path, default=RESULTS, help="JSON (.txt beside)")
     parser.add_argument("--child", help=argparse.SUPPRESS)
     parser.add_argument("--games", type=int, default=0, help=argparse.SUPPRESS)
@@ -454,6 +483,22 @@ def main() -> None:
                 "text": run(f"profile-{case}", args.profile_games, -1)["profile"],
             }
             for case in CASES
+        }
+    if args.callgrind:
+        counts = {
+            engine: instructions_per_game(
+                *(theirs[:1] if engine == "cschnelz" else [sys.executable]),
+                SCRIPT,
+                engine,
+                args.callgrind,
+                theirs[1:] if engine == "cschnelz" else (),
+            )
+            for engine in engines
+        }
+        result["instructions_per_game"] = {
+            "games": args.callgrind,
+            "millions": {engine: round(n / 1e6, 2) for engine, n in counts.items()},
+            "ratios": {case: round(counts["cschnelz"] / counts[case], 2) for case in CASES},
         }
     text = report(result)
     print(text, end="")

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import statistics
 import subprocess
 from collections.abc import Sequence
@@ -45,6 +46,27 @@ def run_child(
         last = (done.stderr.strip().splitlines() or ["no output"])[-1]
         return {"error": f"{engine} exited {done.returncode}: {last}"}
     return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def instructions_per_game(
+    python: str, script: Path, engine: str, games: int, extra: Sequence[str] = ()
+) -> float:
+    """Instructions one game of ``engine`` takes, counted by valgrind's callgrind: the
+    child playing ``games`` games (round 0's seeds, after its warm-up game) minus the
+    same child playing none, divided by ``games``. Unlike wall time, the count does
+    not depend on what else runs on the machine."""
+
+    def counted(n: int) -> int:
+        command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"]
+        command += [python, str(script), "--child", engine, "--games", str(n)]
+        command += ["--round", "0", *extra]
+        done = subprocess.run(command, capture_output=True, text=True, cwd=BENCH.parent)
+        found = re.search(r"Collected : (\d+)", done.stderr)
+        if done.returncode != 0 or found is None:
+            raise RuntimeError(f"callgrind on {engine}: {done.stderr.strip()[-300:]}")
+        return int(found.group(1))
+
+    return (counted(games) - counted(0)) / games
 
 
 def games_for(calibration: Figures, seconds: float) -> int:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from functools import partial
 
 from service.rules.carcassonne.game import Carcassonne, drawable, figure_segments
 from service.rules.carcassonne.state import PHASE_DRAW, PHASE_FIGURE, PHASE_TILE, State
@@ -44,24 +45,55 @@ def _place(pos: tuple[int, int], q: int) -> JSON:
     return {"type": "place_tile", "x": pos[0], "y": pos[1], "rotation": ROTATIONS[q]}
 
 
+def _follower_command(spots: tuple[str, ...], figure: str, segment: int) -> JSON:
+    command = {"type": "place_follower", "spot": spots[segment]}
+    if figure != "follower":
+        command["figure"] = figure
+    return command
+
+
+def _module_commands(state: State, seat: int) -> list[JSON]:
+    """The modules' commands of the figure step (a crown space), in their menus' order."""
+    return [
+        {"type": kind, **option}
+        for figure_menu in state.rules.figure_menus
+        for kind, listed in figure_menu(state, seat).items()
+        for option in listed
+    ]
+
+
 def _choices(ruleset: Carcassonne, state: State, seat: int) -> list[JSON]:
     """Every command of the figure step, in its menu's order, from what the menu is
     made of (without its JSON): each figure the seat may place and where
     (:func:`figure_segments`), the modules' commands (a crown space), then skipping."""
     placed = state.board.tiles[state.placed]
     spots = placed.tile.spots[placed.q]
-    choices = []
-    for figure, segments in figure_segments(state, seat).items():
-        for i in segments:
-            command = {"type": "place_follower", "spot": spots[i]}
-            if figure != "follower":
-                command["figure"] = figure
-            choices.append(command)
-    for figure_menu in state.rules.figure_menus:
-        for kind, listed in figure_menu(state, seat).items():
-            choices += [{"type": kind, **option} for option in listed]
-    choices.append({"type": "skip"})
-    return choices
+    choices = [
+        _follower_command(spots, figure, i)
+        for figure, segments in figure_segments(state, seat).items()
+        for i in segments
+    ]
+    return [*choices, *_module_commands(state, seat), {"type": "skip"}]
+
+
+def _random_figure_step(state: State, seat: int, rng: random.Random) -> JSON:
+    """A uniform choice among :func:`_choices`, drawing the same index but making only
+    the command chosen."""
+    by_figure = figure_segments(state, seat)
+    extra = _module_commands(state, seat)
+    k = _index(sum(map(len, by_figure.values())) + len(extra) + 1, rng)
+    for figure, segments in by_figure.items():
+        if k < len(segments):
+            placed = state.board.tiles[state.placed]
+            return _follower_command(placed.tile.spots[placed.q], figure, segments[k])
+        k -= len(segments)
+    return extra[k] if k < len(extra) else {"type": "skip"}
+
+
+def _index(count: int, rng: random.Random) -> int:
+    """``rng.choice`` of an index below ``count``. A lone choice is taken without a draw:
+    ``choice`` would draw only to pick it, and a bot's stream serves one command."""
+    return 0 if count == 1 else rng.choice(range(count))
 
 
 def random_bot(ruleset: Carcassonne, state: State, seat: int, rng: random.Random) -> JSON:
@@ -71,8 +103,8 @@ def random_bot(ruleset: Carcassonne, state: State, seat: int, rng: random.Random
     if state.phase == PHASE_DRAW:
         return _draw(state, rng)
     if state.phase == PHASE_TILE:
-        return _place(*rng.choice(state.rules.placements(state, state.tile)))
-    return rng.choice(_choices(ruleset, state, seat))
+        return _place(*state.rules.pick_placement(state, state.tile, partial(_index, rng=rng)))
+    return _random_figure_step(state, seat, rng)
 
 
 def _gain(ruleset: Carcassonne, state: State, seat: int, choice: JSON) -> int:

@@ -24,7 +24,7 @@ is described in docs/rulesets/carcassonne.md.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from functools import cache, partial
 from typing import Any, ClassVar
@@ -58,7 +58,7 @@ from service.rules.core import (
 from service.rules.decisions import Decision, single
 from service.rules.seating import is_table_command, next_seated
 from service.rules.tiling.features import Feature, Figure
-from service.rules.tiling.geometry import OFFSETS, ROTATIONS, Pos
+from service.rules.tiling.geometry import OFFSETS, ROTATIONS, Pos, facing_port
 from service.rules.tiling.tiles import FeatureKind, TileType
 from service.rules.tiling.turns import (
     SeatsLeaving,
@@ -145,17 +145,29 @@ def figure_problem(state: State, seat: int, figure: Any, feature: Feature | Pros
     """Why ``seat`` may not put a ``figure`` on ``feature`` (that of a segment of the tile
     just placed, or what a segment would join), or ``None``: the one check behind
     ``place_follower``, its menu and the place_tile menu's follower spots."""
-    kind = feature.kind
+    return (
+        kind_problem(state, feature.kind)
+        or supply_problem(state, seat, figure)
+        or state.rules.figures[figure].rule(state, seat, feature)
+    )
+
+
+def kind_problem(state: State, kind: FeatureKind) -> str | None:
+    """Why no figure may stand on a feature of ``kind`` in this game, or ``None``."""
     if not kind.figures:
         return "figure_not_allowed"
     if kind.name == "field" and not state.options["farmers"]:
         return "farmers_disabled"
-    figure_type = state.rules.figures.get(figure) if isinstance(figure, str) else None
-    if figure_type is None:
+    return None
+
+
+def supply_problem(state: State, seat: int, figure: Any) -> str | None:
+    """Why ``seat`` has no ``figure`` to place (not one of the game's, or none left)."""
+    if not isinstance(figure, str) or figure not in state.rules.figures:
         return "unknown_figure"
     if state.supply[seat][figure] < 1:
         return "no_followers_left"
-    return figure_type.rule(state, seat, feature)
+    return None
 
 
 # -- the base game's steps: handlers and menus ------------------------------------------
@@ -201,133 +213,170 @@ def _place_tile(
 
 def _tile_menu(state: State, seat: int) -> JSON:
     tile = state.tile
-    free = FollowerSpots(state, seat, tile)
+    spots = FollowerSpots(state, seat, tile)
     placements = [
-        {"x": pos[0], "y": pos[1], "rotation": ROTATIONS[q], "spots": free.menu(pos, q)}
+        {"x": pos[0], "y": pos[1], "rotation": ROTATIONS[q], "spots": spots.menu(pos, q)}
         for pos, q in state.rules.placements(state, tile)
     ]
     return {"place_tile": {"tile": tile.id, "placements": placements}}
 
 
+#: port -> the port of the neighbour beyond its side that it touches
+FACING = tuple(facing_port(port) for port in range(12))
+#: the ports facing a placed neighbour of an empty position, each with the root of the
+#: placed feature there, in side and port order (those that may matter); and the roots
+#: among them with figures
+Beside = tuple[list[tuple[int, int]], tuple[int, ...]]
+
+
 class FollowerSpots:
-    """For one menu of ``tile``'s placements: the segments a follower of ``seat`` could
+    """For one menu of ``tile``'s placements: the spots a follower of ``seat`` could
     take if the tile went at a position turned ``q`` times, worked out before placing
-    (:func:`figure_problem` on what each would join).
+    (:func:`figure_problem` on what each segment would join).
 
     A segment that joins no feature with figures on it depends only on its kind, and a
     position beside no such feature joins none whatever the turn; so most placements
-    are answered from one list for the whole menu, and only those beside figures look
-    at what each segment would join (:func:`_joined_figures`)."""
+    are answered from one list per turn for the whole menu, and only those beside
+    figures look at what each segment would join (:meth:`_beside`, once per position,
+    then :meth:`_free` per turn). Each spot's JSON is made once per menu."""
 
-    __slots__ = ("state", "seat", "tile", "alone", "quiet", "_alone_segments", "_alone_menus")
+    __slots__ = (
+        "state",
+        "seat",
+        "tile",
+        "none_left",
+        "alone",
+        "beside",
+        "_spots",
+        "_alone",
+        "_joining",
+    )
 
     def __init__(self, state: State, seat: int, tile: TileType) -> None:
         self.state, self.seat, self.tile = state, seat, tile
-        #: feature kind's name -> whether a follower may stand on one with no figure
-        self.alone: dict[str, bool] = {}
-        #: position -> whether no placed feature with figures on it reaches that position
-        self.quiet: dict[Pos, bool] = {}
-        self._alone_segments: list[int] | None = None
-        #: quarter turns -> the spot menu of the segments free beside no figure (one
-        #: list, listed by every such placement of this menu with these turns)
-        self._alone_menus: dict[int, list[JSON]] = {}
+        #: the common case late in a game, when no neighbour need be looked at
+        self.none_left = state.supply[seat]["follower"] < 1
+        #: per segment: whether a follower may stand on it when it joins no figure
+        self.alone = [
+            not figure_problem(state, seat, "follower", Prospect(segment.kind, ()))
+            for segment in tile.segments
+        ]
+        #: position -> what is beside it (``None``: no feature with figures)
+        self.beside: dict[Pos, Beside | None] = {}
+        #: quarter turns -> each segment's spot as the menu lists it
+        self._spots: dict[int, list[JSON]] = {}
+        #: quarter turns -> the spot menu of a placement beside no figure (one list,
+        #: listed by every such placement of this menu with these turns)
+        self._alone: dict[int, list[JSON]] = {}
+        #: (kind's name, placed features joined) -> whether a follower may go there
+        self._joining: dict[tuple[str, tuple[int, ...]], bool] = {}
 
     def menu(self, pos: Pos, q: int) -> list[JSON]:
         """The spots of the placement at ``pos`` turned ``q`` times, as a menu lists them."""
-        segments = self(pos, q)
-        if segments is not self._alone_segments:
-            return _spot_menu(self.tile, q, segments)
-        found = self._alone_menus.get(q)
-        if found is None:
-            found = self._alone_menus[q] = _spot_menu(self.tile, q, segments)
-        return found
+        if self.none_left:
+            return []
+        beside = self.beside.get(pos, False)
+        if beside is False:
+            beside = self.beside[pos] = self._beside(pos)
+        spots = self._spots.get(q)
+        if spots is None:
+            spots = self._spots[q] = _spot_menu(self.tile, q, range(len(self.tile.segments)))
+        if beside is None:
+            found = self._alone.get(q)
+            if found is None:
+                found = self._alone[q] = [s for s, ok in zip(spots, self.alone, strict=True) if ok]
+            return found
+        return [spots[i] for i in self._free(q, beside)]
 
-    def __call__(self, pos: Pos, q: int) -> list[int]:
+    def _beside(self, pos: Pos) -> Beside | None:
         state = self.state
-        if state.supply[self.seat]["follower"] < 1:
-            return []  # the common case late in a game, so skip the neighbour checks
-        quiet = self.quiet.get(pos)
-        if quiet is None:
-            quiet = self.quiet[pos] = not _figures_beside(state, pos)
-        if quiet:
-            if self._alone_segments is None:
-                segments = self.tile.segments
-                self._alone_segments = [i for i, s in enumerate(segments) if self._ok(s.kind)]
-            return self._alone_segments
-        joined = _joined_figures(state, self.tile, pos, q)
+        graph, tiles = state.graph, state.board.tiles
+        features, parent, find = graph.features, graph.parent, graph.find
+        x, y = pos
+        links: list[tuple[int, int]] = []
+        #: root -> at how many ports it is met
+        met: dict[int, int] = {}
+        for side, (dx, dy) in enumerate(OFFSETS):
+            other = tiles.get((x + dx, y + dy))
+            if other is None:
+                continue
+            their, node = other.tile.port_segment[other.q], other.node
+            for port in range(3 * side, 3 * side + 3):
+                root = node + their[FACING[port]]
+                if parent[root] != root:
+                    root = find(root)
+                links.append((port, root))
+                met[root] = met.get(root, 0) + 1
+        hot = tuple(root for root in met if features[root].figures)
+        if not hot:
+            return None
+        # A feature met at one port only, without figures, joins nothing to anything
+        return [(port, root) for port, root in links if met[root] > 1 or root in hot], hot
+
+    def _free(self, q: int, beside: Beside) -> list[int]:
+        """The segments a follower may take at a position beside figures, turned ``q``
+        times. Segments that meet the same placed feature become one feature with it (a
+        field reaching one neighbour's field on two sides), so each gets the figures of
+        every feature any of them meets."""
+        links, hot = beside
+        at_port = self.tile.port_segment[q]
+        #: placed feature (root) -> the first segment found to meet it
+        meets: dict[int, int] = {}
+        #: segment -> the segment whose feature it joins (itself unless merged), made
+        #: only when two segments meet one placed feature
+        into: list[int] | None = None
+        for port, root in links:
+            segment = at_port[port]
+            first = meets.setdefault(root, segment)
+            if first != segment:
+                if into is None:
+                    into = list(range(len(self.tile.segments)))
+                a, b = first, segment
+                while into[a] != a:
+                    a = into[a]
+                while into[b] != b:
+                    b = into[b]
+                into[max(a, b)] = min(a, b)
+        if into is None:  # the usual case: each placed feature meets one segment
+            joined = {meets[root]: (root,) for root in hot}
+            if len(joined) < len(hot):  # two features with figures meet one segment
+                joined = {}
+                for root in hot:
+                    joined[meets[root]] = (*joined.get(meets[root], ()), root)
+            tops: Iterable[int] = range(len(self.tile.segments))
+        else:
+            tops = [_top(into, i) for i in range(len(into))]
+            #: segment (its top) -> the features with figures it would join
+            joined = {}
+            for root in hot:
+                top = _top(into, meets[root])
+                joined[top] = (*joined.get(top, ()), root)
         free = []
-        for i, segment in enumerate(self.tile.segments):
-            figures = joined.get(i)
-            if figures is not None:
-                prospect = Prospect(segment.kind, figures)
-                ok = not figure_problem(state, self.seat, "follower", prospect)
-            else:
-                ok = self._ok(segment.kind)
-            if ok:
+        alone, allowed, segments = self.alone, self._allowed, self.tile.segments
+        for i, top in enumerate(tops):
+            roots = joined.get(top)
+            if alone[i] if roots is None else allowed(segments[i].kind, roots):
                 free.append(i)
         return free
 
-    def _ok(self, kind: FeatureKind) -> bool:
-        ok = self.alone.get(kind.name)  # by name: a frozen dataclass hashes slowly
+    def _allowed(self, kind: FeatureKind, roots: tuple[int, ...]) -> bool:
+        """Whether a follower may stand on a segment of ``kind`` joining the placed
+        features ``roots`` (asked once per menu: a field with a farmer borders many of
+        the open positions)."""
+        key = (kind.name, roots)
+        ok = self._joining.get(key)
         if ok is None:
-            prospect = Prospect(kind, ())
+            features = self.state.graph.features
+            prospect = Prospect(kind, [f for root in roots for f in features[root].figures])
             ok = not figure_problem(self.state, self.seat, "follower", prospect)
-            self.alone[kind.name] = ok
+            self._joining[key] = ok
         return ok
 
 
-def _figures_beside(state: State, pos: Pos) -> bool:
-    """Whether a placed feature reaching the empty position ``pos`` has figures on it."""
-    graph, tiles = state.graph, state.board.tiles
-    features, find = graph.features, graph.find
-    x, y = pos
-    for side, (dx, dy) in enumerate(OFFSETS):
-        other = tiles.get((x + dx, y + dy))
-        if other is not None:
-            for i in other.tile.side_segments[other.q][(side + 2) % 4]:
-                if features[find(other.node + i)].figures:
-                    return True
-    return False
-
-
-def _joined_figures(state: State, tile: TileType, pos: Pos, q: int) -> dict[int, list[Figure]]:
-    """Segment of ``tile`` -> the figures of the feature it would belong to if the tile
-    went at ``pos`` turned ``q`` times, for the segments that would join a feature with
-    figures. Segments that meet the same placed feature become one feature with it
-    (a field reaching one neighbour's field on two sides), so each gets the figures of
-    every feature any of them meets."""
-    graph = state.graph
-    #: placed feature (root) -> the first segment found to meet it
-    meets: dict[int, int] = {}
-    #: segment -> the segment whose feature it joins (itself unless merged)
-    into = list(range(len(tile.segments)))
-    for link, other in state.board.connections(pos, tile, q):
-        root, segment = graph.find(other), link.segment
-        first = meets.setdefault(root, segment)
-        if first != segment:
-            a, b = first, segment
-            while into[a] != a:
-                a = into[a]
-            while into[b] != b:
-                b = into[b]
-            into[max(a, b)] = min(a, b)
-    figures: dict[int, list[Figure]] = {}
-    for root, segment in meets.items():
-        found = graph.features[root].figures
-        if found:
-            while into[segment] != segment:
-                segment = into[segment]
-            figures.setdefault(segment, []).extend(found)
-    if not figures:
-        return figures
-    joined = {}
-    for i in range(len(into)):
-        top = i
-        while into[top] != top:
-            top = into[top]
-        if top in figures:
-            joined[i] = figures[top]
-    return joined
+def _top(into: list[int], segment: int) -> int:
+    while into[segment] != segment:
+        segment = into[segment]
+    return segment
 
 
 def _place_follower(
@@ -358,23 +407,26 @@ def _skip(
 
 def figure_segments(state: State, seat: int) -> dict[str, list[int]]:
     """For each figure of the game, the segments of the tile just placed on which
-    ``seat`` may put it: :func:`figure_problem` on each (which refuses every one for a
-    figure not in the seat's supply, so none is asked then). The figure step's menu and
-    the bots' choices."""
+    ``seat`` may put it: :func:`figure_problem` on each, its parts asked once where
+    they do not depend on the segment (none is asked for a figure not in the seat's
+    supply). The figure step's menu and the bots' choices."""
     placed = state.board.tiles[state.placed]
-    supply = state.supply[seat]
-    features: list[Feature] = []
+    #: the segments whose kind takes figures, with their features
+    allowed: list[tuple[int, Feature]] | None = None
     found = {}
-    for name in state.rules.figures:
-        if supply[name] < 1:
+    for name, figure_type in state.rules.figures.items():
+        if supply_problem(state, seat, name):
             found[name] = []
             continue
-        if not features:
+        if allowed is None:
             graph, node = state.graph, placed.node
-            features = [graph.feature(node + i) for i in range(len(placed.tile.segments))]
-        found[name] = [
-            i for i, f in enumerate(features) if not figure_problem(state, seat, name, f)
-        ]
+            allowed = [
+                (i, graph.feature(node + i))
+                for i, segment in enumerate(placed.tile.segments)
+                if not kind_problem(state, segment.kind)
+            ]
+        rule = figure_type.rule
+        found[name] = [i for i, feature in allowed if not rule(state, seat, feature)]
     return found
 
 
@@ -394,7 +446,7 @@ def _figure_menu(state: State, seat: int) -> JSON:
     return menu
 
 
-def _spot_menu(tile: TileType, q: int, segments: list[int]) -> list[JSON]:
+def _spot_menu(tile: TileType, q: int, segments: Iterable[int]) -> list[JSON]:
     spots = _spot_parts(tile, q)
     menu = []
     for i in segments:
@@ -528,9 +580,12 @@ class Carcassonne(SeatsLeaving, Ruleset[State]):
         return State()
 
     def evolve(self, state: State, event: Event) -> State:
-        (EVOLVERS.get(event.type) or state.rules.evolvers[event.type])(state, event.data)
-        for observer in state.rules.observers.get(event.type, ()):
-            observer(state, event.data)
+        kind, data, _ = event
+        if state.rules is None:  # the first event, game_started, chooses the rules
+            EVOLVERS[kind](state, data)
+        else:
+            for fold in state.rules.folds[kind]:
+                fold(state, data)
         state.folded += 1
         return state
 

@@ -75,18 +75,26 @@ class GameRules:
             h for m in modules for h in m.after_scoring
         )
         self.extra_turns: tuple[ExtraTurn, ...] = tuple(h for m in modules for h in m.extra_turns)
-        self.evolvers: dict[str, Evolver] = {}
+        evolvers: dict[str, Evolver] = {}
         for module in modules:
-            self.evolvers.update(module.evolvers)
+            evolvers.update(module.evolvers)
         self.after_tile = tuple(h for m in modules for h in m.after_tile)
         self.after_figure = tuple(h for m in modules for h in m.after_figure)
         self._hides = tuple(m.hides_under for m in modules if m.hides_under)
         self.draw_details = tuple(m.draw_detail for m in modules if m.draw_detail)
         self.after_draw = tuple(h for m in modules for h in m.after_draw)
-        self.observers: dict[str, list[Evolver]] = {}
+        observers: dict[str, list[Evolver]] = {}
         for module in modules:
             for kind, observer in module.observers.items():
-                self.observers.setdefault(kind, []).append(observer)
+                observers.setdefault(kind, []).append(observer)
+        if "game_started" in observers:  # folded before the rules are known
+            raise ValueError("a module's state at the start comes from its initial()")
+        #: event type -> what folds it, in order: the base game's evolver (else the
+        #: module's that defines the type), then the modules' observers of it
+        self.folds: dict[str, tuple[Evolver, ...]] = {
+            kind: (evolver, *observers.get(kind, ()))
+            for kind, evolver in {**evolvers, **EVOLVERS}.items()
+        }
         self.figure_menus = tuple(m.figure_menu for m in modules if m.figure_menu)
         self._tie_breaks = tuple(m.tie_break for m in modules if m.tie_break)
         #: tile groups drawn apart, in order, before the main stack (tiles without a group)
@@ -144,6 +152,16 @@ class GameRules:
         if self._checks[tile.index]:
             found = [(pos, q) for pos, q in found if not self.tile_problem(state, tile, pos, q)]
         return found
+
+    def pick_placement(
+        self, state: State, tile: TileType, pick: Callable[[int], int]
+    ) -> tuple[Pos, int]:
+        """``placements(state, tile)[pick(len(placements(state, tile)))]``, listing
+        them only where a module's check may refuse some (see ``Board.pick_placement``)."""
+        if self._checks[tile.index]:
+            found = self.placements(state, tile)
+            return found[pick(len(found))]
+        return state.board.pick_placement(tile, pick)
 
     def fits_anywhere(self, state: State, tile: TileType) -> bool:
         if self._checks[tile.index]:

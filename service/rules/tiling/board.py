@@ -7,7 +7,9 @@ Legal placements are then a memoised lookup per frontier position instead of a s
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from bisect import bisect_right
+from collections.abc import Callable, Iterator
+from itertools import accumulate, islice
 from typing import NamedTuple
 
 from service.rules.tiling.geometry import OFFSETS, Pos
@@ -77,9 +79,21 @@ class Board:
         fits = self.catalogue.fit_table(tile)
         return [(pos, q) for pos, constraint in self.frontier.items() for q in fits[constraint]]
 
-    def fits_anywhere(self, tile: TileType) -> bool:
+    def pick_placement(self, tile: TileType, pick: Callable[[int], int]) -> tuple[Pos, int]:
+        """The placement ``placements(tile)[pick(len(placements(tile)))]``, found without
+        listing them: how many each open position takes, summed as it goes, and the
+        position where the running sum passes the pick (the counting and the search
+        run in C, which a random bot's choice on every turn is worth)."""
         fits = self.catalogue.fit_table(tile)
-        return any(fits[constraint] for constraint in self.frontier.values())
+        frontier = self.frontier
+        sums = list(accumulate(map(len, map(fits.__getitem__, frontier.values()))))
+        k = pick(sums[-1])
+        at = bisect_right(sums, k)
+        pos = next(islice(frontier, at, None))
+        return pos, fits[frontier[pos]][k - sums[at - 1] if at else k]
+
+    def fits_anywhere(self, tile: TileType) -> bool:
+        return any(map(self.catalogue.fit_table(tile).__getitem__, self.frontier.values()))
 
     def problem(self, tile: TileType, pos: Pos, q: int) -> str | None:
         """Why ``tile`` may not go at ``pos`` turned ``q`` times, or ``None`` if it may.

@@ -34,7 +34,7 @@ import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from service.rules.tiling.geometry import (
     CENTRE,
@@ -78,13 +78,11 @@ class Segment:
     ports: frozenset[int]
     attrs: Mapping[str, int]
     touches: tuple[int, ...]
-    #: how many sides the segment reaches: its open sides when placed alone
-    side_count: int
 
 
-@dataclass(frozen=True, slots=True)
-class Link:
-    """A port of a placed tile that connects to the neighbour beyond its side."""
+class Link(NamedTuple):
+    """A port of a placed tile that connects to the neighbour beyond its side. (A named
+    tuple: joining a placed tile unpacks thousands of them a game.)"""
 
     port: int
     segment: int
@@ -115,6 +113,9 @@ class TileType:
     links: list[tuple[tuple[Link, ...], ...]] = field(default_factory=list)
     #: per rotation and side: the distinct segments reaching that side, in port order
     side_segments: list[tuple[tuple[int, ...], ...]] = field(default_factory=list)
+    #: per rotation and set of sides with a neighbour (a bit per side, N first): how
+    #: many sides each segment leaves open
+    open_sides: list[tuple[tuple[int, ...], ...]] = field(default_factory=list)
     #: per side, by edge code (0: no constraint): the quarter turns (a bit each) at
     #: which that side shows it
     side_fits: tuple[list[int], ...] = ()
@@ -202,8 +203,7 @@ class Catalogue:
         segments = []
         for i, (kind, _, attrs, touches) in enumerate(specs):
             ports = frozenset(p for p in range(PORTS) if owner[p] == i)
-            sides = len({side_of(p) for p in ports})
-            segments.append(Segment(kind, ports, attrs, touches, sides))
+            segments.append(Segment(kind, ports, attrs, touches))
         for s in segments:
             if any(not 0 <= t < len(segments) for t in s.touches):
                 raise TileDataError(f"{where}: touches out of range")
@@ -290,10 +290,18 @@ class Catalogue:
         tile.side_codes.append(tuple(sides))
         tile.needs.append(tuple(needs))
         tile.links.append(tuple(links))
-        tile.side_segments.append(
+        side_segments = tuple(
+            tuple(dict.fromkeys(seg_at[port(side, k)] for k in (LEFT, CENTRE, RIGHT)))
+            for side in range(4)
+        )
+        tile.side_segments.append(side_segments)
+        tile.open_sides.append(
             tuple(
-                tuple(dict.fromkeys(seg_at[port(side, k)] for k in (LEFT, CENTRE, RIGHT)))
-                for side in range(4)
+                tuple(
+                    sum(1 for side in range(4) if not mask >> side & 1 and i in side_segments[side])
+                    for i in range(len(tile.segments))
+                )
+                for mask in range(16)
             )
         )
         spots = tuple(
