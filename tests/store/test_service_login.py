@@ -107,12 +107,13 @@ def test_sweep_clocks_with_only_the_service_url_applies_a_timeout_as_the_service
     time.sleep(0.5)
     swept = cli("sweep-clocks", APP_DATABASE_URL=app_url)
     assert swept.returncode == 0, swept.stderr
-    # seat 0's timeout at least; on a slow machine the next seat's may be due as well
+    # the session's other clocked games may have timeouts due too, and on a slow machine
+    # this game's next seat as well
     applied = int(swept.stdout.split()[1])
-    assert swept.stdout.strip() == f"applied {applied} timeouts" and applied >= 1
+    assert swept.stdout.strip() == f"applied {applied} timeouts"
     with psycopg.connect(database_url) as conn:
         (timeouts,) = conn.execute(
             "SELECT count(*) FROM events WHERE game_id = %s AND type = 'seat_timed_out'",
             (game["id"],),
         ).fetchone()
-    assert timeouts == applied
+    assert 1 <= timeouts <= applied
