@@ -58,7 +58,7 @@ from service.rules.core import (
 from service.rules.decisions import Decision, single
 from service.rules.seating import is_table_command, next_seated
 from service.rules.tiling.features import Feature, Figure
-from service.rules.tiling.geometry import OFFSETS, ROTATIONS, Pos, facing_port
+from service.rules.tiling.geometry import OFFSETS, ROTATIONS, Pos
 from service.rules.tiling.tiles import FeatureKind, TileType
 from service.rules.tiling.turns import (
     SeatsLeaving,
@@ -213,16 +213,13 @@ def _place_tile(
 
 def _tile_menu(state: State, seat: int) -> JSON:
     tile = state.tile
-    spots = FollowerSpots(state, seat, tile)
-    placements = [
-        {"x": pos[0], "y": pos[1], "rotation": ROTATIONS[q], "spots": spots.menu(pos, q)}
-        for pos, q in state.rules.placements(state, tile)
-    ]
+    placements = FollowerSpots(state, seat, tile).menu(state.rules.placements(state, tile))
     return {"place_tile": {"tile": tile.id, "placements": placements}}
 
 
-#: port -> the port of the neighbour beyond its side that it touches
-FACING = tuple(facing_port(port) for port in range(12))
+#: each side of a position, the offset to the neighbour beyond it, and that
+#: neighbour's side facing it
+AROUND_SIDES = tuple((side, offset, (side + 2) % 4) for side, offset in enumerate(OFFSETS))
 #: the ports facing a placed neighbour of an empty position, each with the root of the
 #: placed feature there, in side and port order (those that may matter); and the roots
 #: among them with figures
@@ -246,7 +243,6 @@ class FollowerSpots:
         "tile",
         "none_left",
         "alone",
-        "beside",
         "_spots",
         "_alone",
         "_joining",
@@ -261,8 +257,6 @@ class FollowerSpots:
             not figure_problem(state, seat, "follower", Prospect(segment.kind, ()))
             for segment in tile.segments
         ]
-        #: position -> what is beside it (``None``: no feature with figures)
-        self.beside: dict[Pos, Beside | None] = {}
         #: quarter turns -> each segment's spot as the menu lists it
         self._spots: dict[int, list[JSON]] = {}
         #: quarter turns -> the spot menu of a placement beside no figure (one list,
@@ -271,22 +265,37 @@ class FollowerSpots:
         #: (kind's name, placed features joined) -> whether a follower may go there
         self._joining: dict[tuple[str, tuple[int, ...]], bool] = {}
 
-    def menu(self, pos: Pos, q: int) -> list[JSON]:
-        """The spots of the placement at ``pos`` turned ``q`` times, as a menu lists them."""
+    def menu(self, placements: list[tuple[Pos, int]]) -> list[JSON]:
+        """The placements (each position's together, as ``Rules.placements`` lists
+        them) with their spots, as the menu lists them."""
         if self.none_left:
-            return []
-        beside = self.beside.get(pos, False)
-        if beside is False:
-            beside = self.beside[pos] = self._beside(pos)
+            return [
+                {"x": x, "y": y, "rotation": ROTATIONS[q], "spots": []} for (x, y), q in placements
+            ]
+        menu = []
+        at: Pos | None = None
+        beside: Beside | None = None
+        every, alone = self._spots, self._alone
+        for pos, q in placements:
+            if pos != at:
+                at, beside = pos, self._beside(pos)
+            if beside is None:
+                spots = alone.get(q)
+                if spots is None:
+                    fits = zip(self._every(q), self.alone, strict=True)
+                    spots = alone[q] = [spot for spot, ok in fits if ok]
+            else:
+                spots = every.get(q) or self._every(q)
+                spots = [spots[i] for i in self._free(q, beside)]
+            menu.append({"x": pos[0], "y": pos[1], "rotation": ROTATIONS[q], "spots": spots})
+        return menu
+
+    def _every(self, q: int) -> list[JSON]:
+        """Each segment's spot turned ``q`` times, as the menu lists it."""
         spots = self._spots.get(q)
         if spots is None:
             spots = self._spots[q] = _spot_menu(self.tile, q, range(len(self.tile.segments)))
-        if beside is None:
-            found = self._alone.get(q)
-            if found is None:
-                found = self._alone[q] = [s for s, ok in zip(spots, self.alone, strict=True) if ok]
-            return found
-        return [spots[i] for i in self._free(q, beside)]
+        return spots
 
     def _beside(self, pos: Pos) -> Beside | None:
         state = self.state
@@ -296,13 +305,13 @@ class FollowerSpots:
         links: list[tuple[int, int]] = []
         #: root -> at how many ports it is met
         met: dict[int, int] = {}
-        for side, (dx, dy) in enumerate(OFFSETS):
+        for side, (dx, dy), far in AROUND_SIDES:
             other = tiles.get((x + dx, y + dy))
             if other is None:
                 continue
-            their, node = other.tile.port_segment[other.q], other.node
-            for port in range(3 * side, 3 * side + 3):
-                root = node + their[FACING[port]]
+            node = other.node
+            for port, segment in enumerate(other.tile.facing_segments[other.q][far], 3 * side):
+                root = node + segment
                 if parent[root] != root:
                     root = find(root)
                 links.append((port, root))

@@ -113,6 +113,9 @@ class TileType:
     links: list[tuple[tuple[Link, ...], ...]] = field(default_factory=list)
     #: per rotation and side: the distinct segments reaching that side, in port order
     side_segments: list[tuple[tuple[int, ...], ...]] = field(default_factory=list)
+    #: per rotation and side: the segment at each of that side's ports, right to left
+    #: (the order of the ports they meet on a neighbour beyond that side)
+    facing_segments: list[tuple[tuple[int, int, int], ...]] = field(default_factory=list)
     #: per rotation and set of sides with a neighbour (a bit per side, N first): how
     #: many sides each segment leaves open
     open_sides: list[tuple[tuple[int, ...], ...]] = field(default_factory=list)
@@ -295,6 +298,12 @@ class Catalogue:
             for side in range(4)
         )
         tile.side_segments.append(side_segments)
+        tile.facing_segments.append(
+            tuple(
+                (seg_at[port(side, RIGHT)], seg_at[port(side, CENTRE)], seg_at[port(side, LEFT)])
+                for side in range(4)
+            )
+        )
         tile.open_sides.append(
             tuple(
                 tuple(
