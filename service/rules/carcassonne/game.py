@@ -310,7 +310,17 @@ class FollowerSpots:
             if other is None:
                 continue
             node = other.node
-            for port, segment in enumerate(other.tile.facing_segments[other.q][far], 3 * side):
+            facing = other.tile.facing_segments[other.q][far]
+            a, b, c = facing
+            if a == b == c:  # a city's or a field's whole side: one feature met thrice
+                root = node + a
+                if parent[root] != root:
+                    root = find(root)
+                port = 3 * side
+                links += ((port, root), (port + 1, root), (port + 2, root))
+                met[root] = met.get(root, 0) + 3
+                continue
+            for port, segment in enumerate(facing, 3 * side):
                 root = node + segment
                 if parent[root] != root:
                     root = find(root)
