@@ -49,18 +49,18 @@ from service.rules.core import (
     JSON,
     RANDOMNESS_MODES,
     Event,
-    IllegalMove,
     InvalidOptions,
     Ruleset,
     Turn,
     checked_options,
 )
 from service.rules.decisions import Decision, single
-from service.rules.seating import is_table_command, next_seated
+from service.rules.seating import next_seated
 from service.rules.tiling.features import Feature, Figure
 from service.rules.tiling.geometry import OFFSETS, ROTATIONS, Pos
 from service.rules.tiling.tiles import FeatureKind, TileType
 from service.rules.tiling.turns import (
+    FoldingInPlace,
     SeatsLeaving,
     TileStepError,
     draw_random,
@@ -526,7 +526,7 @@ def kinds_of(rules: GameRules) -> dict[str, tuple[Step, tuple[str, ...]]]:
     return {kind: (step, tuple(step.commands)) for kind, step in steps_of(rules).items()}
 
 
-class Carcassonne(SeatsLeaving, Ruleset[State]):
+class Carcassonne(FoldingInPlace, SeatsLeaving, Ruleset[State]):
     name: ClassVar[str] = "carcassonne"
     title: ClassVar[str] = "Carcassonne (base game, first edition)"
     min_seats: ClassVar[int] = 2
@@ -616,43 +616,6 @@ class Carcassonne(SeatsLeaving, Ruleset[State]):
         command's events after ``tile_placed`` move figures and counts, never tiles.
         While :meth:`apply` works out a command, the state itself."""
         return state if state.in_place else state.scratch()
-
-    def apply(
-        self,
-        state: State,
-        seat: int,
-        command: JSON,
-        rng: random.Random,
-        decision_id: str | None = None,
-    ) -> list[Event]:
-        """:meth:`Ruleset.apply`, folding each event once: the command's :class:`Turn`
-        folds what it emits into ``state`` itself rather than into a scratch copy (so
-        ``state`` becomes the result as the events are worked out), and the events a
-        handler returns without emitting them are folded after. Every handler refuses a
-        command before it emits anything, so an IllegalMove still leaves ``state`` as it
-        was. A command of the table takes the core's path; after any other, a resigned
-        seat awaited now (its turn resumed after another seat's plague) is played on
-        without (:meth:`play_on`)."""
-        if is_table_command(command):
-            return super().apply(state, seat, command, rng, decision_id)
-        decision = self.answered(state, seat, command, decision_id)
-        folded = state.folded
-        state.in_place = True
-        try:
-            events = self.handle(state, decision, command, rng)
-        except IllegalMove as error:
-            if state.folded != folded:  # a handler broke the rule above: say so loudly
-                raise RuntimeError(
-                    f"{command['type']} was refused after some of its events were folded"
-                ) from error
-            raise
-        finally:
-            state.in_place = False
-        for event in events[state.folded - folded :]:
-            self.evolve(state, event)
-        if state.resigned and self.awaits_resigned(state):
-            events = [*events, *self.moved_on(state, rng)]
-        return events
 
     def step(self, state: State) -> Step | None:
         """The step awaited now, if any."""

@@ -34,7 +34,6 @@ from service.rules.core import (
     JSON,
     RANDOMNESS_MODES,
     Event,
-    IllegalMove,
     InvalidOptions,
     Ruleset,
     Turn,
@@ -42,7 +41,7 @@ from service.rules.core import (
     illegal,
 )
 from service.rules.decisions import Decision, single
-from service.rules.seating import is_table_command, next_seated
+from service.rules.seating import next_seated
 from service.rules.south_seas import evaluation, shapes
 from service.rules.south_seas.content import ContentError, content_for
 from service.rules.south_seas.ships import WARES, Ship
@@ -64,6 +63,7 @@ from service.rules.south_seas.state import (
 from service.rules.tiling.features import Figure
 from service.rules.tiling.geometry import ROTATIONS, Pos
 from service.rules.tiling.turns import (
+    FoldingInPlace,
     SeatsLeaving,
     TileStepError,
     draw_random,
@@ -154,7 +154,7 @@ Refusal = tuple[str, str]
 Check = Callable[[State, int, JSON], Refusal | None]
 
 
-class SouthSeas(SeatsLeaving, Ruleset[State]):
+class SouthSeas(FoldingInPlace, SeatsLeaving, Ruleset[State]):
     name: ClassVar[str] = "carcassonne-south-seas"
     title: ClassVar[str] = "Carcassonne South Seas"
     min_seats: ClassVar[int] = 2
@@ -217,44 +217,6 @@ class SouthSeas(SeatsLeaving, Ruleset[State]):
         table parts of its own events are folded only once it is decided. While
         :meth:`apply` works out a command, the state itself."""
         return state if state.in_place else state.light_copy()
-
-    def apply(
-        self,
-        state: State,
-        seat: int,
-        command: JSON,
-        rng: random.Random,
-        decision_id: str | None = None,
-    ) -> list[Event]:
-        """:meth:`Ruleset.apply`, folding each event once: the command's :class:`Turn`
-        folds what it emits into ``state`` itself, table parts too, rather than into a
-        light copy, and the events a handler returns without emitting them (a tile
-        placed) are folded after. Every handler refuses a command before it emits
-        anything, so an IllegalMove still leaves ``state`` as it was; and nothing the
-        decider reads after an event is on the table that event changes (the
-        evaluations are worked out before theirs are emitted, the final evaluation reads
-        the state the command's events lead to). A command of the table takes the
-        core's path."""
-        if is_table_command(command):
-            return super().apply(state, seat, command, rng, decision_id)
-        decision = self.answered(state, seat, command, decision_id)
-        folded = state.folded
-        state.in_place = True
-        try:
-            events = self.handle(state, decision, command, rng)
-        except IllegalMove as error:
-            if state.folded != folded:  # a handler broke the rule above: say so loudly
-                raise RuntimeError(
-                    f"{command['type']} was refused after some of its events were folded"
-                ) from error
-            raise
-        finally:
-            state.in_place = False
-        for event in events[state.folded - folded :]:
-            self.evolve(state, event)
-        if self.awaits_resigned(state):
-            events = [*events, *self.moved_on(state, rng)]
-        return events
 
     def decisions(self, state: State) -> list[Decision]:
         """The one open decision. The core asks for it several times per command, so the

@@ -15,6 +15,7 @@ from typing import Any
 
 from service.rules.core import Event, IllegalMove, Ruleset, Turn, illegal
 from service.rules.decisions import Decision
+from service.rules.seating import is_table_command
 from service.rules.tiling.board import Board
 from service.rules.tiling.geometry import Pos, quarter_turns
 from service.rules.tiling.state import TileGameState
@@ -96,6 +97,46 @@ def placement(
     if problem:
         raise TileStepError(problem, f"{tile.name} cannot go at {(x, y)} turned {rotation}")
     return (x, y), q
+
+
+class FoldingInPlace(Ruleset):
+    """:meth:`Ruleset.apply` for the tile games, folding each event once: the command's
+    :class:`Turn` folds what it emits into ``state`` itself rather than into a scratch
+    copy (``scratch_copy`` returns the state itself while ``state.in_place``), and the
+    events a handler returns without emitting them (a tile placed) are folded after.
+    Every handler refuses a command before it emits anything, so an IllegalMove still
+    leaves ``state`` as it was. A command of the table takes the core's path; after any
+    other, a resigned seat awaited now is played on without. The state counts the events
+    folded (``folded``) and says whether a command is being worked out (``in_place``)."""
+
+    def apply(
+        self,
+        state: Any,
+        seat: int,
+        command: Mapping[str, Any],
+        rng: random.Random,
+        decision_id: str | None = None,
+    ) -> list[Event]:
+        if is_table_command(command):
+            return super().apply(state, seat, command, rng, decision_id)
+        decision = self.answered(state, seat, command, decision_id)
+        folded = state.folded
+        state.in_place = True
+        try:
+            events = self.handle(state, decision, command, rng)
+        except IllegalMove as error:
+            if state.folded != folded:  # a handler broke the rule above: say so loudly
+                raise RuntimeError(
+                    f"{command['type']} was refused after some of its events were folded"
+                ) from error
+            raise
+        finally:
+            state.in_place = False
+        for event in events[state.folded - folded :]:
+            self.evolve(state, event)
+        if self.awaits_resigned(state):
+            events = [*events, *self.moved_on(state, rng)]
+        return events
 
 
 class SeatsLeaving(Ruleset):
