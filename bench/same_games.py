@@ -1,6 +1,6 @@
 """Whether a change to a rules core still plays the same games: one hash per case.
 
-Plays bot games of the Carcassonne family with fixed seeds through ``play_game`` and
+Plays bot games of the Carcassonne and Catan families with fixed seeds through ``play_game`` and
 hashes, per case, every event (type, data, who may see it), each final view and, for
 every fifth game, the ``legal_commands`` of every decision on the way. Run it on two
 commits and compare the lines: a speed-up must leave every hash as it was.
@@ -9,8 +9,10 @@ commits and compare the lines: a speed-up must leave every hash as it was.
     PYTHONPATH=/tmp/before .venv/bin/python bench/same_games.py   # another copy of service/
 
 Cases: the base game with random bots (``--games``), greedy bots at three seats (a
-tenth), external randomness without farmers, all five expansions and South Seas at four
-seats (a third each).
+thirtieth), external randomness without farmers, all five expansions and South Seas at four
+seats (a third each); Catan's base game with random bots at four seats (a third), value
+bots at three seats with shuffled numbers (a thirtieth), and each Seafarers scenario with
+random bots at four seats (at least 3 games each).
 """
 
 from __future__ import annotations
@@ -37,6 +39,18 @@ CASES: dict[str, tuple[str, dict[str, Any], int, str, float]] = {
     ),
     "all expansions": ("carcassonne", {"expansions": list(EXPANSIONS)}, 2, "random", 1 / 3),
     "south seas": ("carcassonne-south-seas", {}, 4, "random", 1 / 3),
+    "catan": ("catan", {}, 4, "random", 1 / 3),
+    "catan, value, 3 seats, shuffled numbers": (
+        "catan",
+        {"numbers": "shuffled", "no_adjacent_red_numbers": True},
+        3,
+        "value",
+        1 / 30,
+    ),
+    **{
+        f"seafarers scenario {n}": ("catan", {"scenario": n}, 4, "random", 1 / 100)
+        for n in range(1, 10)
+    },
 }
 
 
