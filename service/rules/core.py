@@ -499,15 +499,16 @@ class Ruleset(ABC, Generic[State]):
         kind = (
             command.get("type") if type(command) is dict or isinstance(command, Mapping) else None
         )
-        if not isinstance(kind, str) or kind not in self.command_types():
-            raise self.illegal("unknown_command", f"unknown command type {kind!r}")
         open_now = self.decisions(state)
-        if decision_id is None:
-            # The common case, on every move: the seat's first decision taking the command.
+        if decision_id is None and type(kind) is str:
+            # The common case, on every move: the seat's first decision taking the command
+            # (whose type is then one the ruleset knows).
             for decision in open_now:
                 if decision.seat == seat and kind in decision.commands:
                     return decision
-        else:
+        if not isinstance(kind, str) or kind not in self.command_types():
+            raise self.illegal("unknown_command", f"unknown command type {kind!r}")
+        if decision_id is not None:
             open_now = [d for d in open_now if d.id == decision_id]
             if not open_now:
                 raise self.illegal("decision_closed", f"decision {decision_id!r} is not open")

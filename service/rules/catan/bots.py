@@ -38,7 +38,7 @@ PIPS = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
 
 
 def _decision(ruleset, state: State, seat: int) -> Decision:
-    for decision in ruleset.decisions(state):
+    for decision in state.agenda.open:  # (ruleset.decisions, without the call)
         if decision.seat == seat:
             return decision
     raise ValueError(f"seat {seat} is not awaited")

@@ -11,6 +11,8 @@ set-up a settlement needs no road and costs nothing, and its road must touch it.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from service.rules.catan import cloth, pirate_islands, tribe, wonders
 from service.rules.catan.pieces import COSTS, can_pay
 from service.rules.catan.state import NOBODY, State
@@ -140,9 +142,22 @@ def _joins(state: State, seat: int, edge: int) -> bool:
 
 
 def setup_settlements(state: State, seat: int) -> list[int]:
+    if state.scenario is None:
+        return _free_sites(state, range(len(state.owner)))
     return [
         c for c in range(len(state.owner)) if settlement_problem(state, seat, c, setup=True) is None
     ]
+
+
+def _free_sites(state: State, corners: Iterable[int]) -> list[int]:
+    """The base game's ``corners`` where :func:`_site_problem` finds nothing, in order:
+    its rules written out, since the menus ask them of many corners."""
+    owner, land, near = state.owner, state.layout.land_corner, state.layout.grid.corner_corners
+    return sorted(
+        c
+        for c in corners
+        if owner[c] == NOBODY and land[c] and not any(owner[o] != NOBODY for o in near[c])
+    )
 
 
 def reachable_corners(state: State, seat: int) -> set[int]:
@@ -167,7 +182,11 @@ def road_spots(state: State, seat: int, *, setup: bool = False, free: bool = Fal
     if state.pieces[seat]["road"] < 1 or not (free or can_pay(state.hands[seat], _ROAD)):
         return []
     candidates = {e for c in reachable_corners(state, seat) for e in corner_edges[c]}
-    return sorted(e for e in candidates if _path_problem(state, e) is None)
+    if state.scenario is not None:
+        return sorted(e for e in candidates if _path_problem(state, e) is None)
+    # the base game: _path_problem's two rules, written out (asked on most turns)
+    road_edge = state.layout.road_edge
+    return sorted(e for e in candidates if road[e] == NOBODY and road_edge[e])
 
 
 def settlement_spots(state: State, seat: int) -> list[int]:
@@ -180,12 +199,14 @@ def settlement_spots(state: State, seat: int) -> list[int]:
     if state.ships_of:
         ends.update(c for e in state.ships_of[seat] for c in edge_corners[e])
     fleet = state.fleet
-    return sorted(
-        c
-        for c in ends
-        if _site_problem(state, c) is None
-        and (fleet is None or pirate_islands.settlement_problem(state, seat, c) is None)
-    )
+    if state.scenario is not None:
+        return sorted(
+            c
+            for c in ends
+            if _site_problem(state, c) is None
+            and (fleet is None or pirate_islands.settlement_problem(state, seat, c) is None)
+        )
+    return _free_sites(state, ends)
 
 
 def city_spots(state: State, seat: int) -> list[int]:

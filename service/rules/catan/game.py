@@ -361,9 +361,8 @@ class Catan(Ruleset[State]):
     def initial_state(self) -> State:
         return State()
 
-    def evolve(self, state: State, event: Event) -> State:
-        evolve(state, event.type, event.data)
-        return state
+    # the state module's fold itself, without a call in between (it runs on every event)
+    evolve = staticmethod(evolve)  # type: ignore[assignment]
 
     def copy_state(self, state: State) -> State:
         return state.copy()
@@ -615,12 +614,15 @@ class Catan(Ruleset[State]):
             ):
                 raise self.illegal("bad_dice", f"dice must be two ints from 1 to 6, not {dice!r}")
         total = dice[0] + dice[1]
-        events = []
-        if pirate_islands.sails(state):  # The Pirate Islands: the fleet first
+        rolled = Event("dice_rolled", {"seat": seat, "dice": dice, "total": total})
+        if state.fleet is not None and pirate_islands.sails(state):  # the fleet first
             events = self._fleet_sails(state, seat, dice, command, rng)
-        events.append(Event("dice_rolled", {"seat": seat, "dice": dice, "total": total}))
+            after = self._after(state, events)
+            events.append(rolled)
+        else:
+            events, after = [rolled], state
         if total != 7:
-            events += self._production(self._after(state, events[:-1]), total)
+            events += self._production(after, total)
         if state.cloth is not None and total != 7:  # Cloth for Catan: the villages trade
             events += cloth.roll_events(state, seat, total)
             return self._closing(state, events, seat, state.points(seat))
@@ -652,7 +654,7 @@ class Catan(Ruleset[State]):
             return state
         after = state.copy()
         for event in events:
-            evolve(after, event.type, event.data)
+            evolve(after, event)
         return after
 
     def _production(self, state: State, total: int) -> list[Event]:
@@ -1527,8 +1529,13 @@ def turn_choices(state: State, seat: int) -> list[tuple[str, Any]]:
     among them; each passes the rule function the decider uses (cheap checks first:
     most of a turn's time a seat can afford nothing)."""
     hand, pieces = state.hands[seat], state.pieces[seat]
-    found: list[tuple[str, Any]] = [("build_road", e) for e in building.road_spots(state, seat)]
-    found += [("build_settlement", c) for c in building.settlement_spots(state, seat)]
+    found: list[tuple[str, Any]] = []
+    # The spots ask their costs again; asked here first, most turns look no further (a
+    # settlement costs a road's cards and more).
+    if can_pay(hand, _ROAD):
+        found += [("build_road", e) for e in building.road_spots(state, seat)]
+        if can_pay(hand, _SETTLEMENT):
+            found += [("build_settlement", c) for c in building.settlement_spots(state, seat)]
     if pieces["city"] and can_pay(hand, _CITY):
         found += [("build_city", c) for c in building.city_spots(state, seat)]
     if state.scenario is not None:
@@ -1553,19 +1560,23 @@ def turn_choices(state: State, seat: int) -> list[tuple[str, Any]]:
     return found
 
 
-_CITY, _SHIP = COSTS["city"], COSTS["ship"]
+_ROAD, _SETTLEMENT, _CITY, _SHIP = COSTS["road"], COSTS["settlement"], COSTS["city"], COSTS["ship"]
 _END_TURN = ("end_turn", None)
 
 
 def _development_choices(state: State, seat: int) -> list[tuple[str, Any]]:
+    # only the cards the seat holds are asked about (most of the time, knights)
+    held = state.devs[seat]
     found: list[tuple[str, Any]] = []
-    if development_play_problem(state, seat, KNIGHT) is None:
+    if held[KNIGHT] and development_play_problem(state, seat, KNIGHT) is None:
         found.append(("play_knight", None))
-    if development_play_problem(state, seat, ROAD_BUILDING) is None and _free_path_possible(
-        state, seat
+    if (
+        held[ROAD_BUILDING]
+        and development_play_problem(state, seat, ROAD_BUILDING) is None
+        and _free_path_possible(state, seat)
     ):
         found.append(("play_road_building", None))
-    if development_play_problem(state, seat, YEAR_OF_PLENTY) is None:
+    if held[YEAR_OF_PLENTY] and development_play_problem(state, seat, YEAR_OF_PLENTY) is None:
         bank = state.bank
         found += [
             ("play_year_of_plenty", (a, b))
@@ -1573,7 +1584,7 @@ def _development_choices(state: State, seat: int) -> list[tuple[str, Any]]:
             for b in range(a, 5)
             if bank[a] >= 1 + (a == b) and bank[b] >= 1
         ]
-    if development_play_problem(state, seat, MONOPOLY) is None:
+    if held[MONOPOLY] and development_play_problem(state, seat, MONOPOLY) is None:
         found += [("play_monopoly", r) for r in range(5)]
     return found
 

@@ -32,6 +32,7 @@ from service.rules.catan.pieces import (
     counts_of,
     take_development,
 )
+from service.rules.core import Event
 from service.rules.decisions import Agenda, Pending
 from service.rules.hexes.geometry import Hex, parse_hex
 from service.rules.seating import next_seated
@@ -281,7 +282,8 @@ class State:
     def public_points(self, seat: int) -> int:
         """Points everyone can count: buildings, the two awards, special points (and
         cloth, in Cloth for Catan)."""
-        points = sum(2 if self.city[c] else 1 for c in self.buildings_of[seat])
+        buildings = self.buildings_of[seat]
+        points = len(buildings) + sum(map(self.city.__getitem__, buildings))  # a city: 2
         points += 2 * (self.longest == seat) + 2 * (self.army == seat)
         if self.cloth is not None:  # Cloth for Catan: 2 cloth, 1 point
             points += cloth.points(self.cloth, seat)
@@ -842,6 +844,8 @@ EVOLVERS: dict[str, Callable[[State, dict[str, Any]], None]] = {
 }
 
 
-def evolve(state: State, event_type: str, data: dict[str, Any]) -> None:
-    EVOLVERS[event_type](state, data)
+def evolve(state: State, event: Event) -> State:
+    """Fold one event into ``state`` (in place); the state."""
+    EVOLVERS[event.type](state, event.data)
     state.events += 1
+    return state
