@@ -1024,9 +1024,10 @@ class Catan(Ruleset[State]):
         ``longest`` and ``army`` (unchanged if ``None``)."""
         if state.phase != MAIN:
             return events
-        for before, after in ((state.longest, longest), (state.army, army)):
-            if after is not None:
-                points += 2 * ((after == seat) - (before == seat))
+        if longest is not None:
+            points += 2 * ((longest == seat) - (state.longest == seat))
+        if army is not None:
+            points += 2 * ((army == seat) - (state.army == seat))
         if state.cloth is not None:  # Cloth for Catan: cloth points; 3 empty villages end it
             points += cloth.points_gained(state.cloth, events, seat)
             if cloth.villages_emptied(state.cloth, events):
@@ -1591,6 +1592,8 @@ def _development_choices(state: State, seat: int) -> list[tuple[str, Any]]:
 
 def choice_command(state: State, kind: str, argument: Any) -> JSON:
     """The command a choice of :func:`turn_choices` stands for."""
+    if argument is None:  # end_turn, buy_development...: the commonest choices
+        return {"type": kind}
     if kind in ("build_road", "build_ship"):
         return {"type": kind, "edge": state.layout.edge_names[argument]}
     if kind == "move_ship":
