@@ -93,7 +93,8 @@ def _trails_graph(
     """The multigraph of the module's docstring: per vertex, its ``(segment bit, other
     end)`` pairs; and per segment (roads in order, then ships), its two end vertices."""
     segments = [(e, _ROAD) for e in dict.fromkeys(roads)]
-    segments += [(e, _SHIP) for e in dict.fromkeys(ships)]
+    afloat = [(e, _SHIP) for e in dict.fromkeys(ships)]
+    segments += afloat
     vertex: dict[Hashable, int] = {}
     incident: list[list[tuple[int, int]]] = []
     ends: list[tuple[int, int]] = []
@@ -103,8 +104,8 @@ def _trails_graph(
         for corner in edge_corners[edge]:
             if corner in blocked_corners:
                 key: Hashable = (corner, -1 - i)  # a dead end of its own
-            elif corner in own_corners:
-                key = corner  # roads and ships join here
+            elif not afloat or corner in own_corners:
+                key = corner  # roads and ships join here (or roads alone: the same graph)
             else:
                 key = (corner, kind)  # roads join roads, ships join ships
             v = vertex.get(key)
