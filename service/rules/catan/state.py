@@ -513,10 +513,7 @@ def _resources_taken(state: State, data: dict[str, Any]) -> None:
             i = RESOURCE_INDEX[name]
             hand[i] += n
             bank[i] -= n
-    _gold_due(state, data.get("gold"))
-
-
-def _gold_due(state: State, gold: dict[str, int] | None) -> None:
+    gold = data.get("gold")
     if gold:
         choices = [Pending(int(s), "choose_gold", {"count": n}) for s, n in gold.items()]
         state.agenda.interrupt(choices)
@@ -770,7 +767,8 @@ def _turn_ended(state: State, data: dict[str, Any]) -> None:
     state.turn += 1
     state.rolled = False
     state.dev_played = False
-    state.new_ships = []
+    if state.new_ships:  # Seafarers
+        state.new_ships = []
     state.ship_moved = False
     state.agenda.then(_roll_of(following))
 
