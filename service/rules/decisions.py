@@ -68,9 +68,6 @@ class Pending(NamedTuple):
 
 
 _tuple_new = tuple.__new__
-#: the decision ids "d0", "d1"... made once for all games (a Catan game opens a thousand
-#: decisions, and formatting each id cost a fifth of opening it)
-_IDS: list[str] = []
 
 
 class Agenda:
@@ -104,15 +101,12 @@ class Agenda:
         """Open these decisions now, together, beside any that are open (none for a
         seat that has left the game)."""
         answers, open_now, opened, absent = self.answers, self.open, self.opened, self.absent
-        ids = _IDS
-        if opened + len(pending) >= len(ids):
-            ids.extend(f"d{n}" for n in range(len(ids), 2 * (opened + len(pending))))
         for seat, kind, details in pending:
             if absent and seat in absent:
                 continue
             opened += 1
             # details are shared, not copied: neither Pending nor Decision changes them
-            decision = (ids[opened], seat, kind, answers[kind], details)
+            decision = (f"d{opened}", seat, kind, answers[kind], details)
             open_now.append(_tuple_new(Decision, decision))
         self.opened = opened
 
