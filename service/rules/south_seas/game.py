@@ -61,7 +61,7 @@ from service.rules.south_seas.state import (
     evolve,
 )
 from service.rules.tiling.features import Figure
-from service.rules.tiling.geometry import ROTATIONS, Pos
+from service.rules.tiling.geometry import ROTATIONS
 from service.rules.tiling.turns import (
     FoldingInPlace,
     SeatsLeaving,
@@ -669,16 +669,14 @@ def tile_draws(state: State, seat: int) -> list[JSON]:
     return _legal(draw_problem, state, seat, tiles)
 
 
-def tile_placements(state: State) -> list[tuple[Pos, int]]:
-    """Where the drawn tile fits, as ``(position, quarter turns)``: the tiling's
-    placement check enumerated (the board's ``placements`` and ``problem`` both answer
-    from its fitting rotations)."""
-    return state.board.placements(state.tile)
-
-
 def placements(state: State, seat: int) -> list[JSON]:
-    """The place_tile menu: :func:`tile_placements` as commands list them."""
-    return [{"x": x, "y": y, "rotation": ROTATIONS[q]} for (x, y), q in tile_placements(state)]
+    """The place_tile menu: where the drawn tile fits (the tiling's placement check
+    enumerated: the board's ``placements`` and ``problem`` both answer from its fitting
+    rotations), as commands list them."""
+    return [
+        {"x": x, "y": y, "rotation": ROTATIONS[q]}
+        for (x, y), q in state.board.placements(state.tile)
+    ]
 
 
 def free_spots(state: State, seat: int) -> list[JSON]:
