@@ -60,7 +60,7 @@ from service.rules.south_seas.state import (
     State,
     evolve,
 )
-from service.rules.tiling.features import Figure
+from service.rules.tiling.features import Feature, Figure
 from service.rules.tiling.geometry import ROTATIONS
 from service.rules.tiling.turns import (
     FoldingInPlace,
@@ -596,7 +596,11 @@ def islander_problem(state: State, seat: int, command: JSON) -> Refusal | None:
     refused = placing_refused(state, seat)
     if refused is not None:
         return refused
-    feature = state.graph.feature(placed.node + index)
+    return occupied_problem(state.graph.feature(placed.node + index), spot)
+
+
+def occupied_problem(feature: Feature, spot: str) -> Refusal | None:
+    """An islander may not join a feature that already holds one."""
     if feature.figures:
         return "feature_occupied", f"the {feature.kind.name} at {spot} is occupied"
     return None
@@ -685,10 +689,13 @@ def free_spots(state: State, seat: int) -> list[JSON]:
     if placing_refused(state, seat) is not None:
         return []  # whatever the spot
     placed = state.board.tiles[state.placed]
+    feature_of = state.graph.feature
     spots = []
-    for index, spot in enumerate(placed.tile.spots[placed.q]):
-        if islander_problem(state, seat, {"spot": spot}) is None:
-            kind = state.graph.feature(placed.node + index).kind.name
+    # islander_problem's checks, the spot's and the supply's being met here already
+    for node, spot in enumerate(placed.tile.spots[placed.q], placed.node):
+        feature = feature_of(node)
+        if occupied_problem(feature, spot) is None:
+            kind = feature.kind.name
             spots.append({"spot": spot, "kind": kind, "role": evaluation.ROLES[kind]})
     return spots
 
@@ -743,6 +750,7 @@ def _own_islanders(state: State, seat: int) -> dict[tuple[int, int, str], evalua
     own = [
         (root, figure)
         for root, feature in state.graph.features.items()
+        if feature.figures  # few features hold islanders: most are passed over here
         for figure in feature.figures
         if figure.seat == seat
     ]
