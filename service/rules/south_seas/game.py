@@ -366,33 +366,37 @@ class SouthSeas(FoldingInPlace, SeatsLeaving, Ruleset[State]):
         reached; a skip or a pass moves the turn on without an event of its own): refill
         the display, award the ships owed, offer the delivery, end the turn, draw, end
         the game."""
-        step = step or turn.state.step
+        # (``turn.state`` is read again after each emit: a light copy is made at the first)
+        state = turn.state
+        step = step or state.step
         if not self._refilled(turn, rng):
             return
         if step == STEP_AWARDS:
-            while turn.state.owed:
-                offered = _highest(turn.state)
+            state = turn.state
+            while state.owed:
+                offered = _highest(state)
                 if len(offered) > 1:
                     return  # the merchant chooses
-                ship = offered[0] if offered else None
-                turn.emit(_awarded(turn.state, turn.state.owed[0], ship, offered))
+                turn.emit(_awarded(state, state.owed[0], offered[0] if offered else None, offered))
                 if not self._refilled(turn, rng):
                     return
-            offer = [offer["ship"] for offer in deliveries(turn.state, turn.state.seat)]
+                state = turn.state
+            offer = [offer["ship"] for offer in deliveries(state, state.seat)]
             if offer:
-                turn.emit(Event("delivery_offered", {"seat": turn.state.seat, "ships": offer}))
+                turn.emit(Event("delivery_offered", {"seat": state.seat, "ships": offer}))
                 return
             step = STEP_END
         if step == STEP_END:
-            seat, seats = turn.state.seat, turn.state.seats
-            following = next_seated(seat, seats, turn.state.resigned)
+            state = turn.state
+            seat = state.seat
+            following = next_seated(seat, state.seats, state.resigned)
             turn.emit(Event("turn_ended", {"seat": seat, "next": following}))
             if not turn.state.ships_left():
                 self._game_end(turn, "ships_exhausted")
                 return
-        internal = turn.state.options["randomness"] == "internal"
-        while turn.state.step == STEP_DRAW:
-            state = turn.state
+        state = turn.state
+        internal = state.options["randomness"] == "internal"
+        while state.step == STEP_DRAW:
             if state.remaining == 0:
                 self._game_end(turn, "tiles_exhausted")
                 return
@@ -400,6 +404,7 @@ class SouthSeas(FoldingInPlace, SeatsLeaving, Ruleset[State]):
                 return
             tile = draw_random(state.catalogue.tiles, state.stack, state.remaining, rng)
             turn.emit(*drawn(state.seat, tile, state.board.fits_anywhere(tile)))
+            state = turn.state
 
     @staticmethod
     def _refilled(turn: Turn[State], rng: random.Random) -> bool:
@@ -716,9 +721,11 @@ def deliveries(state: State, seat: int) -> list[JSON]:
     ships, held = state.content.ship_by_id, state.wares[seat]
     offers = []
     for ship in state.display:
-        offer = {"ship": ship, "wares": ships[ship].payable(held)}
-        if offer["wares"] is not None and delivery_problem(state, seat, offer) is None:
-            offers.append(offer)
+        wares = ships[ship].payable(held)  # mostly None: the seat holds too few wares
+        if wares is not None:
+            offer = {"ship": ship, "wares": wares}
+            if delivery_problem(state, seat, offer) is None:
+                offers.append(offer)
     return offers
 
 
