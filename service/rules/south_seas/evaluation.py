@@ -155,8 +155,10 @@ def turn_evaluations(state: State, new: Placement | None, removed: Placement | N
     boats = state.boats
     placed = state.board.tiles[state.placed]
     for i, segment in enumerate(placed.tile.segments):
+        if not segment.attrs.get("boat"):  # most segments: no fishing boat
+            continue
         root = graph.find(placed.node + i)
-        if not segment.attrs.get("boat") or root in done or not figures_on(root):
+        if root in done or not figures_on(root):
             continue
         done.add(root)
         data = evaluation(graph.features[root], figures_on(root), "fishing_boat")
