@@ -127,6 +127,10 @@ def turn_evaluations(state: State, new: Placement | None, removed: Placement | N
     folded into ``state``). Ware evaluations come first, then markets clockwise from the
     active seat, whose merchants are owed ships in that order.
     """
+    placed = state.board.tiles[state.placed]
+    segments = placed.tile.segments
+    if not state.completed and not any(segment.attrs.get("boat") for segment in segments):
+        return []  # most turns: nothing completed, no fishing boat
     graph = state.graph
 
     def figures_on(root: int) -> list[Figure]:
@@ -153,8 +157,7 @@ def turn_evaluations(state: State, new: Placement | None, removed: Placement | N
         else:
             wares.append(data)
     boats = state.boats
-    placed = state.board.tiles[state.placed]
-    for i, segment in enumerate(placed.tile.segments):
+    for i, segment in enumerate(segments):
         if not segment.attrs.get("boat"):  # most segments: no fishing boat
             continue
         root = graph.find(placed.node + i)
