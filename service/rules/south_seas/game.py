@@ -294,7 +294,7 @@ class SouthSeas(FoldingInPlace, SeatsLeaving, Ruleset[State]):
 
     def _retrieve_islander(self, state: State, seat: int, command: JSON, rng: random.Random):
         _refuse(retrieve_problem(state, seat, command))
-        root, figure = _own_islanders(state, seat)[_where(command)]
+        root, figure = _own_islander(state, seat, _where(command))
         (x, y), kind = figure.pos, state.graph.features[root].kind.name
         data = {"seat": seat, "x": x, "y": y, "spot": figure.spot, "kind": kind}
         return self._evaluate(state, rng, [Event("islander_retrieved", data)], None, (root, figure))
@@ -630,7 +630,7 @@ def retrieve_problem(state: State, seat: int, command: JSON) -> Refusal | None:
     refused = retrieval_refused(state, seat)
     if refused is not None:
         return refused
-    if _where(command) not in _own_islanders(state, seat):
+    if _own_islander(state, seat, _where(command)) is None:
         where = f"{command.get('x')},{command.get('y')} {command.get('spot')}"
         return "no_islander_there", f"no islander of seat {seat} at {where}"
     return None
@@ -763,6 +763,23 @@ def _own_islanders(state: State, seat: int) -> dict[tuple[int, int, str], evalua
     ]
     own.sort(key=lambda placement: placement[0])  # stable: a feature's islanders in order
     return {(f.pos[0], f.pos[1], f.spot): (root, f) for root, f in own}
+
+
+def _own_islander(
+    state: State, seat: int, where: tuple[int, int, str] | None
+) -> evaluation.Placement | None:
+    """``seat``'s islander at ``where``, ``(x, y, spot)``, with the root of the feature
+    it stands on (what :func:`_own_islanders` lists there), or ``None``: read on the
+    feature of that spot, not found by a scan of the board."""
+    node = None if where is None else state.graph.node_at(state.board, where[:2], where[2])
+    if node is None:
+        return None
+    root = state.graph.find(node)
+    pos, spot = where[:2], where[2]
+    for figure in state.graph.features[root].figures:
+        if figure.seat == seat and figure.pos == pos and figure.spot == spot:
+            return root, figure
+    return None
 
 
 def _where(command: JSON) -> tuple[int, int, str] | None:
