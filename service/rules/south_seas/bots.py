@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING
 from service.rules.core import JSON
 from service.rules.decisions import Decision
 from service.rules.south_seas import evaluation
-from service.rules.south_seas.game import tile_placements
 from service.rules.south_seas.state import ISLANDER, State
 from service.rules.tiling.features import Figure
 from service.rules.tiling.geometry import ROTATIONS
@@ -58,8 +57,8 @@ def _islander_options(commands: JSON) -> list[JSON]:
 def random_bot(ruleset: SouthSeas, state: State, seat: int, rng: random.Random) -> JSON:
     def choose(decision: Decision) -> JSON:
         kind = decision.kind
-        if kind == "place_tile":  # any of the menu's placements, in its order
-            (x, y), q = rng.choice(tile_placements(state))
+        if kind == "place_tile":  # any of the menu's placements, found without listing them
+            (x, y), q = state.board.pick_placement(state.tile, lambda n: rng.choice(range(n)))
             return {"type": "place_tile", "x": x, "y": y, "rotation": ROTATIONS[q]}
         commands = ruleset.menu(state, decision)
         if kind == "place_islander":

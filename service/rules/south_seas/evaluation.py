@@ -127,6 +127,10 @@ def turn_evaluations(state: State, new: Placement | None, removed: Placement | N
     folded into ``state``). Ware evaluations come first, then markets clockwise from the
     active seat, whose merchants are owed ships in that order.
     """
+    placed = state.board.tiles[state.placed]
+    segments = placed.tile.segments
+    if not state.completed and not any(segment.attrs.get("boat") for segment in segments):
+        return []  # most turns: nothing completed, no fishing boat
     graph = state.graph
 
     def figures_on(root: int) -> list[Figure]:
@@ -153,10 +157,11 @@ def turn_evaluations(state: State, new: Placement | None, removed: Placement | N
         else:
             wares.append(data)
     boats = state.boats
-    placed = state.board.tiles[state.placed]
-    for i, segment in enumerate(placed.tile.segments):
+    for i, segment in enumerate(segments):
+        if not segment.attrs.get("boat"):  # most segments: no fishing boat
+            continue
         root = graph.find(placed.node + i)
-        if not segment.attrs.get("boat") or root in done or not figures_on(root):
+        if root in done or not figures_on(root):
             continue
         done.add(root)
         data = evaluation(graph.features[root], figures_on(root), "fishing_boat")

@@ -60,8 +60,8 @@ from service.rules.south_seas.state import (
     State,
     evolve,
 )
-from service.rules.tiling.features import Figure
-from service.rules.tiling.geometry import ROTATIONS, Pos
+from service.rules.tiling.features import Feature, Figure
+from service.rules.tiling.geometry import ROTATIONS
 from service.rules.tiling.turns import (
     FoldingInPlace,
     SeatsLeaving,
@@ -294,7 +294,7 @@ class SouthSeas(FoldingInPlace, SeatsLeaving, Ruleset[State]):
 
     def _retrieve_islander(self, state: State, seat: int, command: JSON, rng: random.Random):
         _refuse(retrieve_problem(state, seat, command))
-        root, figure = _own_islanders(state, seat)[_where(command)]
+        root, figure = _own_islander(state, seat, _where(command))
         (x, y), kind = figure.pos, state.graph.features[root].kind.name
         data = {"seat": seat, "x": x, "y": y, "spot": figure.spot, "kind": kind}
         return self._evaluate(state, rng, [Event("islander_retrieved", data)], None, (root, figure))
@@ -366,33 +366,37 @@ class SouthSeas(FoldingInPlace, SeatsLeaving, Ruleset[State]):
         reached; a skip or a pass moves the turn on without an event of its own): refill
         the display, award the ships owed, offer the delivery, end the turn, draw, end
         the game."""
-        step = step or turn.state.step
+        # (``turn.state`` is read again after each emit: a light copy is made at the first)
+        state = turn.state
+        step = step or state.step
         if not self._refilled(turn, rng):
             return
         if step == STEP_AWARDS:
-            while turn.state.owed:
-                offered = _highest(turn.state)
+            state = turn.state
+            while state.owed:
+                offered = _highest(state)
                 if len(offered) > 1:
                     return  # the merchant chooses
-                ship = offered[0] if offered else None
-                turn.emit(_awarded(turn.state, turn.state.owed[0], ship, offered))
+                turn.emit(_awarded(state, state.owed[0], offered[0] if offered else None, offered))
                 if not self._refilled(turn, rng):
                     return
-            offer = [offer["ship"] for offer in deliveries(turn.state, turn.state.seat)]
+                state = turn.state
+            offer = [offer["ship"] for offer in deliveries(state, state.seat)]
             if offer:
-                turn.emit(Event("delivery_offered", {"seat": turn.state.seat, "ships": offer}))
+                turn.emit(Event("delivery_offered", {"seat": state.seat, "ships": offer}))
                 return
             step = STEP_END
         if step == STEP_END:
-            seat, seats = turn.state.seat, turn.state.seats
-            following = next_seated(seat, seats, turn.state.resigned)
+            state = turn.state
+            seat = state.seat
+            following = next_seated(seat, state.seats, state.resigned)
             turn.emit(Event("turn_ended", {"seat": seat, "next": following}))
             if not turn.state.ships_left():
                 self._game_end(turn, "ships_exhausted")
                 return
-        internal = turn.state.options["randomness"] == "internal"
-        while turn.state.step == STEP_DRAW:
-            state = turn.state
+        state = turn.state
+        internal = state.options["randomness"] == "internal"
+        while state.step == STEP_DRAW:
             if state.remaining == 0:
                 self._game_end(turn, "tiles_exhausted")
                 return
@@ -400,6 +404,7 @@ class SouthSeas(FoldingInPlace, SeatsLeaving, Ruleset[State]):
                 return
             tile = draw_random(state.catalogue.tiles, state.stack, state.remaining, rng)
             turn.emit(*drawn(state.seat, tile, state.board.fits_anywhere(tile)))
+            state = turn.state
 
     @staticmethod
     def _refilled(turn: Turn[State], rng: random.Random) -> bool:
@@ -596,7 +601,11 @@ def islander_problem(state: State, seat: int, command: JSON) -> Refusal | None:
     refused = placing_refused(state, seat)
     if refused is not None:
         return refused
-    feature = state.graph.feature(placed.node + index)
+    return occupied_problem(state.graph.feature(placed.node + index), spot)
+
+
+def occupied_problem(feature: Feature, spot: str) -> Refusal | None:
+    """An islander may not join a feature that already holds one."""
     if feature.figures:
         return "feature_occupied", f"the {feature.kind.name} at {spot} is occupied"
     return None
@@ -621,7 +630,7 @@ def retrieve_problem(state: State, seat: int, command: JSON) -> Refusal | None:
     refused = retrieval_refused(state, seat)
     if refused is not None:
         return refused
-    if _where(command) not in _own_islanders(state, seat):
+    if _own_islander(state, seat, _where(command)) is None:
         where = f"{command.get('x')},{command.get('y')} {command.get('spot')}"
         return "no_islander_there", f"no islander of seat {seat} at {where}"
     return None
@@ -669,16 +678,14 @@ def tile_draws(state: State, seat: int) -> list[JSON]:
     return _legal(draw_problem, state, seat, tiles)
 
 
-def tile_placements(state: State) -> list[tuple[Pos, int]]:
-    """Where the drawn tile fits, as ``(position, quarter turns)``: the tiling's
-    placement check enumerated (the board's ``placements`` and ``problem`` both answer
-    from its fitting rotations)."""
-    return state.board.placements(state.tile)
-
-
 def placements(state: State, seat: int) -> list[JSON]:
-    """The place_tile menu: :func:`tile_placements` as commands list them."""
-    return [{"x": x, "y": y, "rotation": ROTATIONS[q]} for (x, y), q in tile_placements(state)]
+    """The place_tile menu: where the drawn tile fits (the tiling's placement check
+    enumerated: the board's ``placements`` and ``problem`` both answer from its fitting
+    rotations), as commands list them."""
+    return [
+        {"x": x, "y": y, "rotation": ROTATIONS[q]}
+        for (x, y), q in state.board.placements(state.tile)
+    ]
 
 
 def free_spots(state: State, seat: int) -> list[JSON]:
@@ -687,10 +694,13 @@ def free_spots(state: State, seat: int) -> list[JSON]:
     if placing_refused(state, seat) is not None:
         return []  # whatever the spot
     placed = state.board.tiles[state.placed]
+    feature_of = state.graph.feature
     spots = []
-    for index, spot in enumerate(placed.tile.spots[placed.q]):
-        if islander_problem(state, seat, {"spot": spot}) is None:
-            kind = state.graph.feature(placed.node + index).kind.name
+    # islander_problem's checks, the spot's and the supply's being met here already
+    for node, spot in enumerate(placed.tile.spots[placed.q], placed.node):
+        feature = feature_of(node)
+        if occupied_problem(feature, spot) is None:
+            kind = feature.kind.name
             spots.append({"spot": spot, "kind": kind, "role": evaluation.ROLES[kind]})
     return spots
 
@@ -711,9 +721,11 @@ def deliveries(state: State, seat: int) -> list[JSON]:
     ships, held = state.content.ship_by_id, state.wares[seat]
     offers = []
     for ship in state.display:
-        offer = {"ship": ship, "wares": ships[ship].payable(held)}
-        if offer["wares"] is not None and delivery_problem(state, seat, offer) is None:
-            offers.append(offer)
+        wares = ships[ship].payable(held)  # mostly None: the seat holds too few wares
+        if wares is not None:
+            offer = {"ship": ship, "wares": wares}
+            if delivery_problem(state, seat, offer) is None:
+                offers.append(offer)
     return offers
 
 
@@ -745,11 +757,29 @@ def _own_islanders(state: State, seat: int) -> dict[tuple[int, int, str], evalua
     own = [
         (root, figure)
         for root, feature in state.graph.features.items()
+        if feature.figures  # few features hold islanders: most are passed over here
         for figure in feature.figures
         if figure.seat == seat
     ]
     own.sort(key=lambda placement: placement[0])  # stable: a feature's islanders in order
     return {(f.pos[0], f.pos[1], f.spot): (root, f) for root, f in own}
+
+
+def _own_islander(
+    state: State, seat: int, where: tuple[int, int, str] | None
+) -> evaluation.Placement | None:
+    """``seat``'s islander at ``where``, ``(x, y, spot)``, with the root of the feature
+    it stands on (what :func:`_own_islanders` lists there), or ``None``: read on the
+    feature of that spot, not found by a scan of the board."""
+    node = None if where is None else state.graph.node_at(state.board, where[:2], where[2])
+    if node is None:
+        return None
+    root = state.graph.find(node)
+    pos, spot = where[:2], where[2]
+    for figure in state.graph.features[root].figures:
+        if figure.seat == seat and figure.pos == pos and figure.spot == spot:
+            return root, figure
+    return None
 
 
 def _where(command: JSON) -> tuple[int, int, str] | None:

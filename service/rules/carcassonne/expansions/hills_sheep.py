@@ -46,7 +46,7 @@ from service.rules.carcassonne.modules import (
 from service.rules.carcassonne.scoring import sorted_tiles
 from service.rules.core import JSON, Event, Turn, illegal
 from service.rules.tiling.features import Feature, Figure
-from service.rules.tiling.geometry import Pos, around, neighbour
+from service.rules.tiling.geometry import OFFSETS, Pos, around
 from service.rules.tiling.tiles import TileType
 
 if TYPE_CHECKING:
@@ -261,7 +261,8 @@ def extended_flock(state: State, seat: int, tile: TileType, pos: Pos, q: int) ->
         return []
     root = state.graph.find(own["node"])
     field = state.graph.features[root].tiles
-    if not any(neighbour(pos, side) in field for side in range(4)):
+    x, y = pos
+    if field.isdisjoint([(x + dx, y + dy) for dx, dy in OFFSETS]):
         return []  # the usual case, told without looking at the tile's connections
     for link, other in state.board.connections(pos, tile, q):
         if tile.segments[link.segment].kind.name == "field" and state.graph.find(other) == root:

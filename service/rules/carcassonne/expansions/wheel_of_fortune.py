@@ -409,13 +409,11 @@ def _free_crowns(state: State) -> list[tuple[str, int]]:
     ]
 
 
-def crown_problem(
-    state: State, seat: int, sector: Any, space: Any, free: list[tuple[str, int]] | None = None
-) -> str | None:
+def crown_problem(state: State, seat: int, sector: Any, space: Any) -> str | None:
     """Why ``seat`` may not put a follower on crown space ``space`` of ``sector``, or
-    ``None``: the check behind ``place_on_wheel`` and its menu (which passes the
-    ``free`` spaces it lists, :func:`_free_crowns`, to save working them out again)."""
-    if (sector, space) not in (_free_crowns(state) if free is None else free):
+    ``None``: the check behind ``place_on_wheel`` (its menu, :func:`crown_menu`, lists
+    the free spaces when the seat has a follower, which is what this allows)."""
+    if (sector, space) not in _free_crowns(state):
         return "crown_not_free"
     if state.supply[seat]["follower"] < 1:
         return "crown_needs_follower"
@@ -425,12 +423,8 @@ def crown_problem(
 def crown_menu(state: State, seat: int) -> JSON:
     if state.supply[seat]["follower"] < 1:
         return {}  # crown_problem refuses every space then: spare asking it for each
-    free = _free_crowns(state)
-    spaces = [
-        {"sector": sector, "space": space}
-        for sector, space in free
-        if not crown_problem(state, seat, sector, space, free)
-    ]
+    # crown_problem allows every free space to a seat with a follower in its supply
+    spaces = [{"sector": sector, "space": space} for sector, space in _free_crowns(state)]
     return {"place_on_wheel": spaces} if spaces else {}
 
 
