@@ -10,7 +10,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Callable, Iterator
 from itertools import accumulate, islice
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from service.rules.tiling.geometry import OFFSETS, Pos
 from service.rules.tiling.tiles import Catalogue, Link, TileType
@@ -25,12 +25,25 @@ class Placed(NamedTuple):
     node: int
 
 
+#: what the placed tiles beside an open position show it: per segment of a neighbour
+#: reaching the facing side, its feature-graph node and the ports of the open position
+#: it meets (a bit each, board frame), in side order
+Border = tuple[tuple[int, int], ...]
+
+
 class Board:
     def __init__(self, catalogue: Catalogue) -> None:
         self.catalogue = catalogue
         self.tiles: dict[Pos, Placed] = {}
         #: empty positions next to a tile, with the packed codes their sides must show
         self.frontier: dict[Pos, int] = {}
+        #: open position -> its frontier constraint and :meth:`border` when last read
+        #: (a memo: a neighbour placed since changes the constraint, see :meth:`border`)
+        self._borders: dict[Pos, tuple[int, Border]] = {}
+        #: open position -> what a game's menu last made of its border, with what that
+        #: was made from, for the game to check before it reuses it (Carcassonne's
+        #: follower spots). Kept on the board so that a copy of it starts without.
+        self.readings: dict[Pos, Any] = {}
 
     def copy(self) -> Board:
         other = Board(self.catalogue)
@@ -43,6 +56,8 @@ class Board:
         tiles, frontier = self.tiles, self.frontier
         tiles[pos] = Placed(tile, q, node)
         frontier.pop(pos, None)
+        self._borders.pop(pos, None)
+        self.readings.pop(pos, None)
         x, y = pos
         north, east, south, west = tile.needs[q]
         # Each neighbour's facing side must show what this side needs: the position to
@@ -66,6 +81,34 @@ class Board:
                 their = other.tile.port_segment[other.q]
                 for link in tile.links[q][side]:
                     yield link, other.node + their[link.facing]
+
+    def border(self, pos: Pos) -> Border:
+        """What the neighbours of the open position ``pos`` show it (see :data:`Border`).
+
+        Menus read it for many open positions on every turn while one tile a turn
+        changes it, so it is kept per position with the frontier constraint it was read
+        at: a tile placed beside ``pos`` always changes that constraint (every edge code
+        is at least 1, put where there was 0), and placed tiles never move, so an equal
+        constraint means the same neighbours. (A copy of the board starts without it.)"""
+        constraint = self.frontier[pos]
+        kept = self._borders.get(pos)
+        if kept is not None and kept[0] == constraint:
+            return kept[1]
+        tiles = self.tiles
+        x, y = pos
+        found: list[tuple[int, int]] = []
+        for side, (dx, dy) in enumerate(OFFSETS):
+            other = tiles.get((x + dx, y + dy))
+            if other is None:
+                continue
+            node, shift = other.node, 3 * side
+            ports: dict[int, int] = {}  # the neighbour's segment -> the ports it meets
+            for k, segment in enumerate(other.tile.facing_segments[other.q][(side + 2) % 4]):
+                ports[segment] = ports.get(segment, 0) | 1 << (shift + k)
+            found += ((node + segment, bits) for segment, bits in ports.items())
+        border = tuple(found)
+        self._borders[pos] = (constraint, border)
+        return border
 
     def rotations(self, tile: TileType, pos: Pos) -> tuple[int, ...]:
         """The quarter turns at which ``tile`` may go at ``pos`` (empty if none)."""
