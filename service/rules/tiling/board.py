@@ -51,8 +51,10 @@ class Board:
         other.frontier = dict(self.frontier)
         return other
 
-    def place(self, pos: Pos, tile: TileType, q: int, node: int) -> None:
-        """Put a tile down (legality is the caller's business: see :meth:`problem`)."""
+    def place(self, pos: Pos, tile: TileType, q: int, node: int) -> list[tuple[int, Placed]]:
+        """Put a tile down (legality is the caller's business: see :meth:`problem`);
+        returns its placed neighbours, each with the side of the tile it is beyond (for
+        ``FeatureGraph.add_tile``, which joins them)."""
         tiles, frontier = self.tiles, self.frontier
         tiles[pos] = Placed(tile, q, node)
         frontier.pop(pos, None)
@@ -60,16 +62,21 @@ class Board:
         self.readings.pop(pos, None)
         x, y = pos
         north, east, south, west = tile.needs[q]
+        beside = []
         # Each neighbour's facing side must show what this side needs: the position to
         # the north shows it on its south side (byte 2 of its constraint), and so on.
-        for other, code in (
-            ((x, y - 1), north << 16),
-            ((x + 1, y), east << 24),
-            ((x, y + 1), south),
-            ((x - 1, y), west << 8),
+        for side, other, code in (
+            (0, (x, y - 1), north << 16),
+            (1, (x + 1, y), east << 24),
+            (2, (x, y + 1), south),
+            (3, (x - 1, y), west << 8),
         ):
-            if other not in tiles:
+            placed = tiles.get(other)
+            if placed is None:
                 frontier[other] = frontier.get(other, 0) | code
+            else:
+                beside.append((side, placed))
+        return beside
 
     def connections(self, pos: Pos, tile: TileType, q: int) -> Iterator[tuple[Link, int]]:
         """Each port of ``tile`` (at ``pos``, turned ``q`` times) that meets a placed

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from service.rules.tiling.board import Board
-from service.rules.tiling.geometry import AROUND, OFFSETS, Pos
+from service.rules.tiling.board import Board, Placed
+from service.rules.tiling.geometry import AROUND, Pos
 from service.rules.tiling.tiles import FeatureKind
 
 
@@ -137,9 +137,10 @@ class FeatureGraph:
             else:
                 kept.absorb(absorbed)
 
-    def add_tile(self, board: Board, pos: Pos) -> list[int]:
-        """Create the nodes of the tile just placed at ``pos``, join them to their
-        neighbours, and return the roots of the features this placement completed.
+    def add_tile(self, board: Board, pos: Pos, beside: list[tuple[int, Placed]]) -> list[int]:
+        """Create the nodes of the tile just placed at ``pos`` (whose placed neighbours
+        ``Board.place`` returned as ``beside``), join them to their neighbours, and
+        return the roots of the features this placement completed.
 
         The joins come first, on the union-find alone; then each segment adds itself
         to the feature its node ended in, which is a new one only for a segment that
@@ -158,21 +159,21 @@ class FeatureGraph:
         # neighbour's are taken off its features as they are, and the new tile's
         # segments bring only their sides left open (``TileType.open_sides``).
         x, y = pos
-        tiles, find = board.tiles, self.find
-        links = tile.links[q]
-        beside = 0
-        for side, (dx, dy) in enumerate(OFFSETS):
-            other = tiles.get((x + dx, y + dy))
-            if other is None:
-                continue
-            beside |= 1 << side
-            their_tile, their_q, node = other
+        find = self.find
+        links, reaching = tile.links[q], tile.side_segments[q]
+        sides = 0
+        for side, (their_tile, their_q, node) in beside:
+            sides |= 1 << side
             their = their_tile.port_segment[their_q]
-            for _, segment, facing in links[side]:
+            theirs = their_tile.side_segments[their_q][(side + 2) % 4]
+            side_links = links[side]
+            if len(theirs) == 1 and len(reaching[side]) == 1:  # one segment each side:
+                side_links = side_links[:1]  # its three ports make one join
+            for _, segment, facing in side_links:
                 self._join(base + segment, node + their[facing])
-            for i in their_tile.side_segments[their_q][(side + 2) % 4]:
+            for i in theirs:
                 features[find(node + i)].open -= 1
-        open_sides = tile.open_sides[q][beside]
+        open_sides = tile.open_sides[q][sides]
         roots = []
         for i, segment in enumerate(segments):
             root = find(base + i)
