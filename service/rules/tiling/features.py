@@ -31,6 +31,8 @@ class Figure:
 
 #: the tile's own position and the eight around it
 HERE_AND_AROUND = ((0, 0), *AROUND)
+#: the offset of a position from a tile just placed -> its rank in HERE_AND_AROUND
+AROUND_ORDER = {offset: rank for rank, offset in enumerate(HERE_AND_AROUND)}
 #: the union-find sizes of a tile's new nodes, by how many segments it has
 _ONES = tuple((1,) * n for n in range(64))
 
@@ -74,7 +76,8 @@ class FeatureGraph:
         self.parent: list[int] = []
         self.size: list[int] = []
         self.features: dict[int, Feature] = {}
-        #: cloister-like features by position, checked when a neighbour is placed
+        #: the cloister-like features not surrounded yet, by position (their nodes),
+        #: checked when a tile is placed near
         self.surrounded: dict[Pos, list[int]] = {}
         #: the features of the graph this one is a light copy of, whose objects it still
         #: shares until :meth:`own` copies them (``None``: it owns every feature)
@@ -176,7 +179,9 @@ class FeatureGraph:
         open_sides = tile.open_sides[q][sides]
         roots = []
         for i, segment in enumerate(segments):
-            root = find(base + i)
+            root = parent[base + i]  # itself, or the root it was joined under (mostly)
+            if parent[root] != root:
+                root = find(root)
             roots.append(root)
             feature = features.get(root)
             if feature is None:
@@ -200,15 +205,28 @@ class FeatureGraph:
             if feature.kind.completion == "sides" and feature.open == 0 and not feature.complete:
                 feature.complete = True
                 completed.append(root)
-        surrounded = self.surrounded
-        if surrounded:
-            for dx, dy in HERE_AND_AROUND:
-                spot = (x + dx, y + dy)
-                for node in surrounded.get(spot, ()):
-                    feature = features[find(node)]
-                    if not feature.complete and self.neighbours(board, spot) == 8:
-                        feature.complete = True
-                        completed.append(find(node))
+        if self.surrounded:
+            completed += self._surrounded_now(board, pos)
+        return completed
+
+    def _surrounded_now(self, board: Board, pos: Pos) -> list[int]:
+        """The roots of the features waiting to be surrounded (cloisters) that the tile
+        just placed at ``pos`` completes, by position in :data:`HERE_AND_AROUND` order;
+        each leaves :attr:`surrounded` as it completes. The few waiting are each asked
+        whether they are near, rather than the nine positions around each tile."""
+        x, y = pos
+        near = []
+        for spot in self.surrounded:
+            dx, dy = spot[0] - x, spot[1] - y
+            if -1 <= dx <= 1 and -1 <= dy <= 1:
+                near.append((AROUND_ORDER[dx, dy], spot))
+        completed = []
+        for _, spot in sorted(near) if len(near) > 1 else near:
+            if self.neighbours(board, spot) == 8:
+                for node in self.surrounded.pop(spot):
+                    root = self.find(node)
+                    self.features[root].complete = True
+                    completed.append(root)
         return completed
 
     @staticmethod
