@@ -300,28 +300,30 @@ class FollowerSpots:
         """What the open position ``pos`` meets (see :data:`Beside`), or ``None`` if it
         meets no figure. Features merge and figures come and go from one menu to the
         next, but a position's neighbours rarely change: so the answer is kept on the
-        board (``Board.readings``) with the roots and figures it was worked out from,
-        and reused while its border is the same, those roots are still roots (then
-        every node found under one still is) and have figures on the same ones."""
+        board (``Board.readings``) with the border, roots and figures it was worked out
+        from, and reused while the border is the same, those roots are still roots
+        (then every node found under one still is) and have figures on the same ones."""
         graph, board = self.state.graph, self.state.board
         features, parent, find = graph.features, graph.parent, graph.find
-        border = board.border(pos)
+        constraint = board.frontier[pos]
         kept = board.readings.get(pos)
-        if kept is not None and kept[0] is border:
-            _, roots, with_figures, beside = kept
+        if kept is not None and kept[0] == constraint:
+            _, border, roots, with_figures, beside = kept
             for root in roots:
                 if parent[root] != root or bool(features[root].figures) != (root in with_figures):
                     break
             else:
                 return beside
+        else:
+            border = board.border(pos)
         roots = tuple([find(node) for node, _ in border])
-        with_figures = {root for root in roots if features[root].figures}
+        with_figures = tuple([root for root in roots if features[root].figures])
         beside = self._read(border, roots, with_figures) if with_figures else None
-        board.readings[pos] = (border, roots, with_figures, beside)
+        board.readings[pos] = (constraint, border, roots, with_figures, beside)
         return beside
 
     @staticmethod
-    def _read(border: Border, roots: tuple[int, ...], with_figures: set[int]) -> Beside:
+    def _read(border: Border, roots: tuple[int, ...], with_figures: tuple[int, ...]) -> Beside:
         #: root -> the ports meeting it (a bit each)
         ports: dict[int, int] = {}
         for root, (_, at) in zip(roots, border, strict=True):

@@ -37,12 +37,13 @@ class Board:
         self.tiles: dict[Pos, Placed] = {}
         #: empty positions next to a tile, with the packed codes their sides must show
         self.frontier: dict[Pos, int] = {}
-        #: open position -> its frontier constraint and :meth:`border` when last read
-        #: (a memo: a neighbour placed since changes the constraint, see :meth:`border`)
-        self._borders: dict[Pos, tuple[int, Border]] = {}
-        #: open position -> what a game's menu last made of its border, with what that
-        #: was made from, for the game to check before it reuses it (Carcassonne's
-        #: follower spots). Kept on the board so that a copy of it starts without.
+        #: open position -> what a game's menu last made of its :meth:`border`, with the
+        #: frontier constraint it was read at first and whatever else it was made from,
+        #: for the game to check before it reuses it (Carcassonne's follower spots). A
+        #: tile placed beside the position always changes its constraint (every edge
+        #: code is at least 1, put where there was 0) and placed tiles never move, so an
+        #: equal constraint means the same border. Kept on the board so that a copy of
+        #: it starts without.
         self.readings: dict[Pos, Any] = {}
 
     def copy(self) -> Board:
@@ -58,7 +59,6 @@ class Board:
         tiles, frontier = self.tiles, self.frontier
         tiles[pos] = Placed(tile, q, node)
         frontier.pop(pos, None)
-        self._borders.pop(pos, None)
         self.readings.pop(pos, None)
         x, y = pos
         north, east, south, west = tile.needs[q]
@@ -90,17 +90,7 @@ class Board:
                     yield link, other.node + their[link.facing]
 
     def border(self, pos: Pos) -> Border:
-        """What the neighbours of the open position ``pos`` show it (see :data:`Border`).
-
-        Menus read it for many open positions on every turn while one tile a turn
-        changes it, so it is kept per position with the frontier constraint it was read
-        at: a tile placed beside ``pos`` always changes that constraint (every edge code
-        is at least 1, put where there was 0), and placed tiles never move, so an equal
-        constraint means the same neighbours. (A copy of the board starts without it.)"""
-        constraint = self.frontier[pos]
-        kept = self._borders.get(pos)
-        if kept is not None and kept[0] == constraint:
-            return kept[1]
+        """What the neighbours of the open position ``pos`` show it (see :data:`Border`)."""
         tiles = self.tiles
         x, y = pos
         found: list[tuple[int, int]] = []
@@ -113,9 +103,7 @@ class Board:
             for k, segment in enumerate(other.tile.facing_segments[other.q][(side + 2) % 4]):
                 ports[segment] = ports.get(segment, 0) | 1 << (shift + k)
             found += ((node + segment, bits) for segment, bits in ports.items())
-        border = tuple(found)
-        self._borders[pos] = (constraint, border)
-        return border
+        return tuple(found)
 
     def rotations(self, tile: TileType, pos: Pos) -> tuple[int, ...]:
         """The quarter turns at which ``tile`` may go at ``pos`` (empty if none)."""
