@@ -242,7 +242,8 @@ class FollowerSpots:
         "tile",
         "none_left",
         "alone",
-        "_spots",
+        "_kinds",
+        "_turned",
         "_alone",
         "_joining",
     )
@@ -256,8 +257,11 @@ class FollowerSpots:
             not figure_problem(state, seat, "follower", Prospect(segment.kind, ()))
             for segment in tile.segments
         ]
-        #: quarter turns -> each segment's spot as the menu lists it
-        self._spots: dict[int, list[JSON]] = {}
+        #: each segment's kind's name
+        self._kinds = [segment.kind.name for segment in tile.segments]
+        #: quarter turns -> each segment's spot as the menu lists it, and the segments
+        #: reaching each set of ports (:func:`_reach`)
+        self._turned: dict[int, tuple[list[JSON], _Reach]] = {}
         #: quarter turns -> the spot menu of a placement beside no figure (one list,
         #: listed by every such placement of this menu with these turns)
         self._alone: dict[int, list[JSON]] = {}
@@ -274,27 +278,28 @@ class FollowerSpots:
         menu = []
         at: Pos | None = None
         beside: Beside | None = None
-        every, alone = self._spots, self._alone
+        alone = self._alone
         for pos, q in placements:
             if pos != at:
                 at, beside = pos, self._beside(pos)
             if beside is None:
                 spots = alone.get(q)
                 if spots is None:
-                    fits = zip(self._every(q), self.alone, strict=True)
+                    fits = zip(self._turn(q)[0], self.alone, strict=True)
                     spots = alone[q] = [spot for spot, ok in fits if ok]
             else:
-                spots = every.get(q) or self._every(q)
-                spots = [spots[i] for i in self._free(q, beside)]
+                spots = self._free(q, beside)
             menu.append({"x": pos[0], "y": pos[1], "rotation": ROTATIONS[q], "spots": spots})
         return menu
 
-    def _every(self, q: int) -> list[JSON]:
-        """Each segment's spot turned ``q`` times, as the menu lists it."""
-        spots = self._spots.get(q)
-        if spots is None:
-            spots = self._spots[q] = _spot_menu(self.tile, q, range(len(self.tile.segments)))
-        return spots
+    def _turn(self, q: int) -> tuple[list[JSON], _Reach]:
+        """Each segment's spot turned ``q`` times, as the menu lists it, and the
+        segments reaching each set of ports."""
+        turned = self._turned.get(q)
+        if turned is None:
+            every = _spot_menu(self.tile, q, range(len(self.tile.segments)))
+            turned = self._turned[q] = (every, _reach(self.tile, q))
+        return turned
 
     def _beside(self, pos: Pos) -> Beside | None:
         """What the open position ``pos`` meets (see :data:`Beside`), or ``None`` if it
@@ -335,12 +340,12 @@ class FollowerSpots:
             if root in with_figures or mask & (mask - 1)
         ]
 
-    def _free(self, q: int, beside: Beside) -> list[int]:
-        """The segments a follower may take at a position beside figures, turned ``q``
+    def _free(self, q: int, beside: Beside) -> list[JSON]:
+        """The spots a follower may take at a position beside figures, turned ``q``
         times. Segments that meet the same placed feature become one feature with it (a
         field reaching one neighbour's field on two sides), so each gets the figures of
         every feature any of them meets."""
-        reach = _reach(self.tile, q)
+        every, reach = self._turned.get(q) or self._turn(q)
         #: segment -> the segment whose feature it joins (itself unless merged), made
         #: only when two segments meet one placed feature
         into: list[int] | None = None
@@ -365,24 +370,29 @@ class FollowerSpots:
             top = segment if into is None else _top(into, segment)
             joined[top] = (*joined.get(top, ()), root)
         free = []
-        alone, allowed, segments = self.alone, self._allowed, self.tile.segments
-        for i in range(len(segments)):
+        alone, kinds, joining = self.alone, self._kinds, self._joining
+        for i, spot in enumerate(every):
             roots = joined.get(i if into is None else _top(into, i))
-            if alone[i] if roots is None else allowed(segments[i].kind, roots):
-                free.append(i)
+            if roots is None:
+                ok = alone[i]
+            else:
+                ok = joining.get((kinds[i], roots))
+                if ok is None:
+                    ok = self._allowed(i, roots)
+            if ok:
+                free.append(spot)
         return free
 
-    def _allowed(self, kind: FeatureKind, roots: tuple[int, ...]) -> bool:
-        """Whether a follower may stand on a segment of ``kind`` joining the placed
-        features ``roots`` (asked once per menu: a field with a farmer borders many of
-        the open positions)."""
-        key = (kind.name, roots)
-        ok = self._joining.get(key)
-        if ok is None:
-            features = self.state.graph.features
-            prospect = Prospect(kind, [f for root in roots for f in features[root].figures])
-            ok = not figure_problem(self.state, self.seat, "follower", prospect)
-            self._joining[key] = ok
+    def _allowed(self, segment: int, roots: tuple[int, ...]) -> bool:
+        """Whether a follower may stand on ``segment`` joining the placed features
+        ``roots``, kept by its kind and those features (asked once per menu: a field
+        with a farmer borders many of the open positions)."""
+        kind = self.tile.segments[segment].kind
+        features = self.state.graph.features
+        prospect = Prospect(kind, [f for root in roots for f in features[root].figures])
+        ok = self._joining[kind.name, roots] = not figure_problem(
+            self.state, self.seat, "follower", prospect
+        )
         return ok
 
 
