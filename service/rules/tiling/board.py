@@ -99,8 +99,12 @@ class Board:
             if other is None:
                 continue
             node, shift = other.node, 3 * side
+            facing = other.tile.facing_segments[other.q][(side + 2) % 4]
+            if facing[0] == facing[1] == facing[2]:  # a city's or field's whole side
+                found.append((node + facing[0], 0b111 << shift))
+                continue
             ports: dict[int, int] = {}  # the neighbour's segment -> the ports it meets
-            for k, segment in enumerate(other.tile.facing_segments[other.q][(side + 2) % 4]):
+            for k, segment in enumerate(facing):
                 ports[segment] = ports.get(segment, 0) | 1 << (shift + k)
             found += ((node + segment, bits) for segment, bits in ports.items())
         return tuple(found)
