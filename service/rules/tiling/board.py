@@ -38,7 +38,7 @@ class Board:
         #: empty positions next to a tile, with the packed codes their sides must show
         self.frontier: dict[Pos, int] = {}
         #: open position -> what a game's menu last made of its :meth:`border`, with the
-        #: frontier constraint it was read at first and whatever else it was made from,
+        #: frontier constraint it was read at and whatever else it was made from,
         #: for the game to check before it reuses it (Carcassonne's follower spots). A
         #: tile placed beside the position always changes its constraint (every edge
         #: code is at least 1, put where there was 0) and placed tiles never move, so an

@@ -161,7 +161,6 @@ class FeatureGraph:
         # dead end on the other). Open counts add up as features join, so the
         # neighbour's are taken off its features as they are, and the new tile's
         # segments bring only their sides left open (``TileType.open_sides``).
-        x, y = pos
         find = self.find
         links, reaching = tile.links[q], tile.side_segments[q]
         sides = 0
