@@ -99,14 +99,8 @@ class Board:
             if other is None:
                 continue
             node, shift = other.node, 3 * side
-            facing = other.tile.facing_segments[other.q][(side + 2) % 4]
-            if facing[0] == facing[1] == facing[2]:  # a city's or field's whole side
-                found.append((node + facing[0], 0b111 << shift))
-                continue
-            ports: dict[int, int] = {}  # the neighbour's segment -> the ports it meets
-            for k, segment in enumerate(facing):
-                ports[segment] = ports.get(segment, 0) | 1 << (shift + k)
-            found += ((node + segment, bits) for segment, bits in ports.items())
+            for segment, bits in other.tile.facing_ports[other.q][(side + 2) % 4]:
+                found.append((node + segment, bits << shift))
         return tuple(found)
 
     def rotations(self, tile: TileType, pos: Pos) -> tuple[int, ...]:
