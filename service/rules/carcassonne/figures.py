@@ -31,7 +31,8 @@ class Prospect:
 
 def occupied(feature: Feature | Prospect) -> bool:
     """Whether a follower (of anyone) stands on the feature."""
-    return any(figure.weight for figure in feature.figures)
+    figures = feature.figures  # mostly none: then no generator is made
+    return bool(figures) and any(figure.weight for figure in figures)
 
 
 def has_follower(feature: Feature | Prospect, seat: int) -> bool:

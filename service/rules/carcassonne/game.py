@@ -56,8 +56,9 @@ from service.rules.core import (
 )
 from service.rules.decisions import Decision, single
 from service.rules.seating import next_seated
+from service.rules.tiling.board import Border
 from service.rules.tiling.features import Feature, Figure
-from service.rules.tiling.geometry import OFFSETS, ROTATIONS, Pos
+from service.rules.tiling.geometry import ROTATIONS, Pos
 from service.rules.tiling.tiles import FeatureKind, TileType
 from service.rules.tiling.turns import (
     FoldingInPlace,
@@ -217,13 +218,11 @@ def _tile_menu(state: State, seat: int) -> JSON:
     return {"place_tile": {"tile": tile.id, "placements": placements}}
 
 
-#: each side of a position, the offset to the neighbour beyond it, and that
-#: neighbour's side facing it
-AROUND_SIDES = tuple((side, offset, (side + 2) % 4) for side, offset in enumerate(OFFSETS))
-#: the ports facing a placed neighbour of an empty position, each with the root of the
-#: placed feature there, in side and port order (those that may matter); and the roots
-#: among them with figures
-Beside = tuple[list[tuple[int, int]], tuple[int, ...]]
+#: what an open position meets that may matter to a follower's spots: each placed
+#: feature met at two ports or more or with figures on it (its root), with the ports of
+#: the position facing it (a bit each, board frame) and whether it has figures, in the
+#: order first met (sides, then ports, in order)
+Beside = list[tuple[int, int, bool]]
 
 
 class FollowerSpots:
@@ -243,7 +242,8 @@ class FollowerSpots:
         "tile",
         "none_left",
         "alone",
-        "_spots",
+        "_kinds",
+        "_turned",
         "_alone",
         "_joining",
     )
@@ -257,8 +257,11 @@ class FollowerSpots:
             not figure_problem(state, seat, "follower", Prospect(segment.kind, ()))
             for segment in tile.segments
         ]
-        #: quarter turns -> each segment's spot as the menu lists it
-        self._spots: dict[int, list[JSON]] = {}
+        #: each segment's kind's name
+        self._kinds = [segment.kind.name for segment in tile.segments]
+        #: quarter turns -> each segment's spot as the menu lists it, and the segments
+        #: reaching each set of ports (:func:`_reach`)
+        self._turned: dict[int, tuple[list[JSON], _Reach]] = {}
         #: quarter turns -> the spot menu of a placement beside no figure (one list,
         #: listed by every such placement of this menu with these turns)
         self._alone: dict[int, list[JSON]] = {}
@@ -275,121 +278,145 @@ class FollowerSpots:
         menu = []
         at: Pos | None = None
         beside: Beside | None = None
-        every, alone = self._spots, self._alone
+        alone = self._alone
         for pos, q in placements:
             if pos != at:
                 at, beside = pos, self._beside(pos)
             if beside is None:
                 spots = alone.get(q)
                 if spots is None:
-                    fits = zip(self._every(q), self.alone, strict=True)
+                    fits = zip(self._turn(q)[0], self.alone, strict=True)
                     spots = alone[q] = [spot for spot, ok in fits if ok]
             else:
-                spots = every.get(q) or self._every(q)
-                spots = [spots[i] for i in self._free(q, beside)]
+                spots = self._free(q, beside)
             menu.append({"x": pos[0], "y": pos[1], "rotation": ROTATIONS[q], "spots": spots})
         return menu
 
-    def _every(self, q: int) -> list[JSON]:
-        """Each segment's spot turned ``q`` times, as the menu lists it."""
-        spots = self._spots.get(q)
-        if spots is None:
-            spots = self._spots[q] = _spot_menu(self.tile, q, range(len(self.tile.segments)))
-        return spots
+    def _turn(self, q: int) -> tuple[list[JSON], _Reach]:
+        """Each segment's spot turned ``q`` times, as the menu lists it, and the
+        segments reaching each set of ports."""
+        turned = self._turned.get(q)
+        if turned is None:
+            every = _spot_menu(self.tile, q, range(len(self.tile.segments)))
+            turned = self._turned[q] = (every, _reach(self.tile, q))
+        return turned
 
     def _beside(self, pos: Pos) -> Beside | None:
-        state = self.state
-        graph, tiles = state.graph, state.board.tiles
+        """What the open position ``pos`` meets (see :data:`Beside`), or ``None`` if it
+        meets no figure. Features merge and figures come and go from one menu to the
+        next, but a position's neighbours rarely change: so the answer is kept on the
+        board (``Board.readings``) with the border, roots and figures it was worked out
+        from, and reused while the border is the same, those roots are still roots
+        (then every node found under one still is) and have figures on the same ones."""
+        graph, board = self.state.graph, self.state.board
         features, parent, find = graph.features, graph.parent, graph.find
-        x, y = pos
-        links: list[tuple[int, int]] = []
-        #: root -> at how many ports it is met
-        met: dict[int, int] = {}
-        for side, (dx, dy), far in AROUND_SIDES:
-            other = tiles.get((x + dx, y + dy))
-            if other is None:
-                continue
-            node = other.node
-            facing = other.tile.facing_segments[other.q][far]
-            a, b, c = facing
-            if a == b == c:  # a city's or a field's whole side: one feature met thrice
-                root = node + a
-                if parent[root] != root:
-                    root = find(root)
-                port = 3 * side
-                links += ((port, root), (port + 1, root), (port + 2, root))
-                met[root] = met.get(root, 0) + 3
-                continue
-            for port, segment in enumerate(facing, 3 * side):
-                root = node + segment
-                if parent[root] != root:
-                    root = find(root)
-                links.append((port, root))
-                met[root] = met.get(root, 0) + 1
-        hot = tuple(root for root in met if features[root].figures)
-        if not hot:
-            return None
-        # A feature met at one port only, without figures, joins nothing to anything
-        return [(port, root) for port, root in links if met[root] > 1 or root in hot], hot
+        constraint = board.frontier[pos]
+        kept = board.readings.get(pos)
+        if kept is not None and kept[0] == constraint:
+            _, border, roots, with_figures, beside = kept
+            for root in roots:
+                if parent[root] != root or bool(features[root].figures) != (root in with_figures):
+                    break
+            else:
+                return beside
+        else:
+            border = board.border(pos)
+        roots = tuple([find(node) for node, _ in border])
+        with_figures = tuple([root for root in roots if features[root].figures])
+        beside = self._read(border, roots, with_figures) if with_figures else None
+        board.readings[pos] = (constraint, border, roots, with_figures, beside)
+        return beside
 
-    def _free(self, q: int, beside: Beside) -> list[int]:
-        """The segments a follower may take at a position beside figures, turned ``q``
+    @staticmethod
+    def _read(border: Border, roots: tuple[int, ...], with_figures: tuple[int, ...]) -> Beside:
+        #: root -> the ports meeting it (a bit each)
+        ports: dict[int, int] = {}
+        for root, (_, at) in zip(roots, border, strict=True):
+            ports[root] = ports.get(root, 0) | at
+        # A feature met at one port only, without figures, joins nothing to anything
+        return [
+            (root, mask, root in with_figures)
+            for root, mask in ports.items()
+            if root in with_figures or mask & (mask - 1)
+        ]
+
+    def _free(self, q: int, beside: Beside) -> list[JSON]:
+        """The spots a follower may take at a position beside figures, turned ``q``
         times. Segments that meet the same placed feature become one feature with it (a
         field reaching one neighbour's field on two sides), so each gets the figures of
         every feature any of them meets."""
-        links, hot = beside
-        at_port = self.tile.port_segment[q]
-        #: placed feature (root) -> the first segment found to meet it
-        meets: dict[int, int] = {}
+        every, reach = self._turned.get(q) or self._turn(q)
         #: segment -> the segment whose feature it joins (itself unless merged), made
         #: only when two segments meet one placed feature
         into: list[int] | None = None
-        for port, root in links:
-            segment = at_port[port]
-            first = meets.setdefault(root, segment)
-            if first != segment:
+        #: (a segment meeting it, root) for each feature with figures
+        hot = []
+        for root, mask, figures in beside:
+            segments = reach[mask]
+            if len(segments) > 1:
                 if into is None:
                     into = list(range(len(self.tile.segments)))
-                a, b = first, segment
-                while into[a] != a:
-                    a = into[a]
-                while into[b] != b:
-                    b = into[b]
-                into[max(a, b)] = min(a, b)
-        if into is None:  # the usual case: each placed feature meets one segment
-            joined = {meets[root]: (root,) for root in hot}
-            if len(joined) < len(hot):  # two features with figures meet one segment
-                joined = {}
-                for root in hot:
-                    joined[meets[root]] = (*joined.get(meets[root], ()), root)
-            tops: Iterable[int] = range(len(self.tile.segments))
-        else:
-            tops = [_top(into, i) for i in range(len(into))]
-            #: segment (its top) -> the features with figures it would join
-            joined = {}
-            for root in hot:
-                top = _top(into, meets[root])
-                joined[top] = (*joined.get(top, ()), root)
+                top = _top(into, segments[0])
+                for segment in segments[1:]:
+                    other = _top(into, segment)
+                    if other != top:
+                        top, other = min(top, other), max(top, other)
+                        into[other] = top
+            if figures:
+                hot.append((segments[0], root))
+        #: segment (its top) -> the features with figures it would join
+        joined: dict[int, tuple[int, ...]] = {}
+        for segment, root in hot:
+            top = segment if into is None else _top(into, segment)
+            joined[top] = (*joined.get(top, ()), root)
         free = []
-        alone, allowed, segments = self.alone, self._allowed, self.tile.segments
-        for i, top in enumerate(tops):
-            roots = joined.get(top)
-            if alone[i] if roots is None else allowed(segments[i].kind, roots):
-                free.append(i)
+        alone, kinds, joining = self.alone, self._kinds, self._joining
+        for i, spot in enumerate(every):
+            roots = joined.get(i if into is None else _top(into, i))
+            if roots is None:
+                ok = alone[i]
+            else:
+                ok = joining.get((kinds[i], roots))
+                if ok is None:
+                    ok = self._allowed(i, roots)
+            if ok:
+                free.append(spot)
         return free
 
-    def _allowed(self, kind: FeatureKind, roots: tuple[int, ...]) -> bool:
-        """Whether a follower may stand on a segment of ``kind`` joining the placed
-        features ``roots`` (asked once per menu: a field with a farmer borders many of
-        the open positions)."""
-        key = (kind.name, roots)
-        ok = self._joining.get(key)
-        if ok is None:
-            features = self.state.graph.features
-            prospect = Prospect(kind, [f for root in roots for f in features[root].figures])
-            ok = not figure_problem(self.state, self.seat, "follower", prospect)
-            self._joining[key] = ok
+    def _allowed(self, segment: int, roots: tuple[int, ...]) -> bool:
+        """Whether a follower may stand on ``segment`` joining the placed features
+        ``roots``, kept by its kind and those features (asked once per menu: a field
+        with a farmer borders many of the open positions)."""
+        kind = self.tile.segments[segment].kind
+        features = self.state.graph.features
+        prospect = Prospect(kind, [f for root in roots for f in features[root].figures])
+        ok = self._joining[kind.name, roots] = not figure_problem(
+            self.state, self.seat, "follower", prospect
+        )
         return ok
+
+
+class _Reach(dict[int, tuple[int, ...]]):
+    """Ports (a bit each, board frame) -> the segments of one tile turned one way that
+    reach them, in order; filled as asked."""
+
+    __slots__ = ("at_port",)
+
+    def __init__(self, at_port: tuple[int, ...]) -> None:
+        super().__init__()
+        self.at_port = at_port
+
+    def __missing__(self, mask: int) -> tuple[int, ...]:
+        at_port = self.at_port
+        found = self[mask] = tuple(
+            dict.fromkeys(at_port[p] for p in range(len(at_port)) if mask >> p & 1)
+        )
+        return found
+
+
+@cache
+def _reach(tile: TileType, q: int) -> _Reach:
+    return _Reach(tile.port_segment[q])
 
 
 def _top(into: list[int], segment: int) -> int:

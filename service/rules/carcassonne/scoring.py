@@ -96,12 +96,19 @@ def scoring_data(state: State, feature: Feature, returned: bool) -> dict[str, An
     }
 
 
+def occupied_features(state: State) -> list[Feature]:
+    """The features a follower stands on, in the order of their roots (the order the
+    final scoring lists them): the few found first, then sorted."""
+    found = [(root, f) for root, f in state.graph.features.items() if occupied(f)]
+    return [feature for _, feature in sorted(found)]
+
+
 def final_features(state: State) -> list[dict[str, Any]]:
     """End-of-game hook: every unfinished occupied road, city and cloister."""
     return [
         scoring_data(state, feature, returned=False)
-        for _, feature in sorted(state.graph.features.items())
-        if occupied(feature) and not feature.complete and feature.kind.completion != "never"
+        for feature in occupied_features(state)
+        if not feature.complete and feature.kind.completion != "never"
     ]
 
 
@@ -109,6 +116,6 @@ def final_fields(state: State) -> list[dict[str, Any]]:
     """End-of-game hook: every field with farmers, each scored on its own."""
     return [
         scoring_data(state, feature, returned=False)
-        for _, feature in sorted(state.graph.features.items())
-        if occupied(feature) and feature.kind.name == "field"
+        for feature in occupied_features(state)
+        if feature.kind.name == "field"
     ]

@@ -365,6 +365,7 @@ def _turn_ended(state: State, data: dict[str, Any]) -> None:
 def _game_ended(state: State, data: dict[str, Any]) -> None:
     state.winners = list(data["winners"])
     state.phase = PHASE_OVER
+    state.board.readings.clear()  # no menu is asked of a game over: its memos can go
 
 
 EVOLVERS: dict[str, Callable[[State, dict[str, Any]], None]] = {

@@ -10,7 +10,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Callable, Iterator
 from itertools import accumulate, islice
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from service.rules.tiling.geometry import OFFSETS, Pos
 from service.rules.tiling.tiles import Catalogue, Link, TileType
@@ -25,12 +25,26 @@ class Placed(NamedTuple):
     node: int
 
 
+#: what the placed tiles beside an open position show it: per segment of a neighbour
+#: reaching the facing side, its feature-graph node and the ports of the open position
+#: it meets (a bit each, board frame), in side order
+Border = tuple[tuple[int, int], ...]
+
+
 class Board:
     def __init__(self, catalogue: Catalogue) -> None:
         self.catalogue = catalogue
         self.tiles: dict[Pos, Placed] = {}
         #: empty positions next to a tile, with the packed codes their sides must show
         self.frontier: dict[Pos, int] = {}
+        #: open position -> what a game's menu last made of its :meth:`border`, with the
+        #: frontier constraint it was read at and whatever else it was made from,
+        #: for the game to check before it reuses it (Carcassonne's follower spots). A
+        #: tile placed beside the position always changes its constraint (every edge
+        #: code is at least 1, put where there was 0) and placed tiles never move, so an
+        #: equal constraint means the same border. Kept on the board so that a copy of
+        #: it starts without.
+        self.readings: dict[Pos, Any] = {}
 
     def copy(self) -> Board:
         other = Board(self.catalogue)
@@ -38,23 +52,31 @@ class Board:
         other.frontier = dict(self.frontier)
         return other
 
-    def place(self, pos: Pos, tile: TileType, q: int, node: int) -> None:
-        """Put a tile down (legality is the caller's business: see :meth:`problem`)."""
+    def place(self, pos: Pos, tile: TileType, q: int, node: int) -> list[tuple[int, Placed]]:
+        """Put a tile down (legality is the caller's business: see :meth:`problem`);
+        returns its placed neighbours, each with the side of the tile it is beyond (for
+        ``FeatureGraph.add_tile``, which joins them)."""
         tiles, frontier = self.tiles, self.frontier
         tiles[pos] = Placed(tile, q, node)
         frontier.pop(pos, None)
+        self.readings.pop(pos, None)
         x, y = pos
         north, east, south, west = tile.needs[q]
+        beside = []
         # Each neighbour's facing side must show what this side needs: the position to
         # the north shows it on its south side (byte 2 of its constraint), and so on.
-        for other, code in (
-            ((x, y - 1), north << 16),
-            ((x + 1, y), east << 24),
-            ((x, y + 1), south),
-            ((x - 1, y), west << 8),
+        for side, other, code in (
+            (0, (x, y - 1), north << 16),
+            (1, (x + 1, y), east << 24),
+            (2, (x, y + 1), south),
+            (3, (x - 1, y), west << 8),
         ):
-            if other not in tiles:
+            placed = tiles.get(other)
+            if placed is None:
                 frontier[other] = frontier.get(other, 0) | code
+            else:
+                beside.append((side, placed))
+        return beside
 
     def connections(self, pos: Pos, tile: TileType, q: int) -> Iterator[tuple[Link, int]]:
         """Each port of ``tile`` (at ``pos``, turned ``q`` times) that meets a placed
@@ -66,6 +88,20 @@ class Board:
                 their = other.tile.port_segment[other.q]
                 for link in tile.links[q][side]:
                     yield link, other.node + their[link.facing]
+
+    def border(self, pos: Pos) -> Border:
+        """What the neighbours of the open position ``pos`` show it (see :data:`Border`)."""
+        tiles = self.tiles
+        x, y = pos
+        found: list[tuple[int, int]] = []
+        for side, (dx, dy) in enumerate(OFFSETS):
+            other = tiles.get((x + dx, y + dy))
+            if other is None:
+                continue
+            node, shift = other.node, 3 * side
+            for segment, bits in other.tile.facing_ports[other.q][(side + 2) % 4]:
+                found.append((node + segment, bits << shift))
+        return tuple(found)
 
     def rotations(self, tile: TileType, pos: Pos) -> tuple[int, ...]:
         """The quarter turns at which ``tile`` may go at ``pos`` (empty if none)."""

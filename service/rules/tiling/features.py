@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from service.rules.tiling.board import Board
-from service.rules.tiling.geometry import AROUND, OFFSETS, Pos
+from service.rules.tiling.board import Board, Placed
+from service.rules.tiling.geometry import AROUND, Pos
 from service.rules.tiling.tiles import FeatureKind
 
 
@@ -31,6 +31,8 @@ class Figure:
 
 #: the tile's own position and the eight around it
 HERE_AND_AROUND = ((0, 0), *AROUND)
+#: the offset of a position from a tile just placed -> its rank in HERE_AND_AROUND
+AROUND_ORDER = {offset: rank for rank, offset in enumerate(HERE_AND_AROUND)}
 #: the union-find sizes of a tile's new nodes, by how many segments it has
 _ONES = tuple((1,) * n for n in range(64))
 
@@ -74,7 +76,8 @@ class FeatureGraph:
         self.parent: list[int] = []
         self.size: list[int] = []
         self.features: dict[int, Feature] = {}
-        #: cloister-like features by position, checked when a neighbour is placed
+        #: the cloister-like features not surrounded yet, by position (their nodes),
+        #: checked when a tile is placed near
         self.surrounded: dict[Pos, list[int]] = {}
         #: the features of the graph this one is a light copy of, whose objects it still
         #: shares until :meth:`own` copies them (``None``: it owns every feature)
@@ -137,9 +140,10 @@ class FeatureGraph:
             else:
                 kept.absorb(absorbed)
 
-    def add_tile(self, board: Board, pos: Pos) -> list[int]:
-        """Create the nodes of the tile just placed at ``pos``, join them to their
-        neighbours, and return the roots of the features this placement completed.
+    def add_tile(self, board: Board, pos: Pos, beside: list[tuple[int, Placed]]) -> list[int]:
+        """Create the nodes of the tile just placed at ``pos`` (whose placed neighbours
+        ``Board.place`` returned as ``beside``), join them to their neighbours, and
+        return the roots of the features this placement completed.
 
         The joins come first, on the union-find alone; then each segment adds itself
         to the feature its node ended in, which is a new one only for a segment that
@@ -157,25 +161,26 @@ class FeatureGraph:
         # dead end on the other). Open counts add up as features join, so the
         # neighbour's are taken off its features as they are, and the new tile's
         # segments bring only their sides left open (``TileType.open_sides``).
-        x, y = pos
-        tiles, find = board.tiles, self.find
-        links = tile.links[q]
-        beside = 0
-        for side, (dx, dy) in enumerate(OFFSETS):
-            other = tiles.get((x + dx, y + dy))
-            if other is None:
-                continue
-            beside |= 1 << side
-            their_tile, their_q, node = other
+        find = self.find
+        links, reaching = tile.links[q], tile.side_segments[q]
+        sides = 0
+        for side, (their_tile, their_q, node) in beside:
+            sides |= 1 << side
             their = their_tile.port_segment[their_q]
-            for _, segment, facing in links[side]:
+            theirs = their_tile.side_segments[their_q][(side + 2) % 4]
+            side_links = links[side]
+            if len(theirs) == 1 and len(reaching[side]) == 1:  # one segment each side:
+                side_links = side_links[:1]  # its three ports make one join
+            for _, segment, facing in side_links:
                 self._join(base + segment, node + their[facing])
-            for i in their_tile.side_segments[their_q][(side + 2) % 4]:
+            for i in theirs:
                 features[find(node + i)].open -= 1
-        open_sides = tile.open_sides[q][beside]
+        open_sides = tile.open_sides[q][sides]
         roots = []
         for i, segment in enumerate(segments):
-            root = find(base + i)
+            root = parent[base + i]  # itself, or the root it was joined under (mostly)
+            if parent[root] != root:
+                root = find(root)
             roots.append(root)
             feature = features.get(root)
             if feature is None:
@@ -199,15 +204,28 @@ class FeatureGraph:
             if feature.kind.completion == "sides" and feature.open == 0 and not feature.complete:
                 feature.complete = True
                 completed.append(root)
-        surrounded = self.surrounded
-        if surrounded:
-            for dx, dy in HERE_AND_AROUND:
-                spot = (x + dx, y + dy)
-                for node in surrounded.get(spot, ()):
-                    feature = features[find(node)]
-                    if not feature.complete and self.neighbours(board, spot) == 8:
-                        feature.complete = True
-                        completed.append(find(node))
+        if self.surrounded:
+            completed += self._surrounded_now(board, pos)
+        return completed
+
+    def _surrounded_now(self, board: Board, pos: Pos) -> list[int]:
+        """The roots of the features waiting to be surrounded (cloisters) that the tile
+        just placed at ``pos`` completes, by position in :data:`HERE_AND_AROUND` order;
+        each leaves :attr:`surrounded` as it completes. The few waiting are each asked
+        whether they are near, rather than the nine positions around each tile."""
+        x, y = pos
+        near = []
+        for spot in self.surrounded:
+            dx, dy = spot[0] - x, spot[1] - y
+            if -1 <= dx <= 1 and -1 <= dy <= 1:
+                near.append((AROUND_ORDER[dx, dy], spot))
+        completed = []
+        for _, spot in sorted(near) if len(near) > 1 else near:
+            if self.neighbours(board, spot) == 8:
+                for node in self.surrounded.pop(spot):
+                    root = self.find(node)
+                    self.features[root].complete = True
+                    completed.append(root)
         return completed
 
     @staticmethod

@@ -122,8 +122,8 @@ class TileGameState:
             self.board = self.board.copy()
             self.graph = self.graph.copy()
             self.borrows = False
-        self.board.place(pos, tile, q, len(self.graph.parent))
-        return self.graph.add_tile(self.board, pos)
+        beside = self.board.place(pos, tile, q, len(self.graph.parent))
+        return self.graph.add_tile(self.board, pos, beside)
 
     def take_drawn(self, tile_id: str) -> None:
         """A ``tile_drawn``: the tile leaves the stack and waits to be placed."""

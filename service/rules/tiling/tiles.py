@@ -113,9 +113,10 @@ class TileType:
     links: list[tuple[tuple[Link, ...], ...]] = field(default_factory=list)
     #: per rotation and side: the distinct segments reaching that side, in port order
     side_segments: list[tuple[tuple[int, ...], ...]] = field(default_factory=list)
-    #: per rotation and side: the segment at each of that side's ports, right to left
-    #: (the order of the ports they meet on a neighbour beyond that side)
-    facing_segments: list[tuple[tuple[int, int, int], ...]] = field(default_factory=list)
+    #: per rotation and side: the segments reaching that side, each with the ports of a
+    #: neighbour beyond that side it meets, a bit each from that side's left port (its
+    #: ports right to left), in that order
+    facing_ports: list[tuple[tuple[tuple[int, int], ...], ...]] = field(default_factory=list)
     #: per rotation and set of sides with a neighbour (a bit per side, N first): how
     #: many sides each segment leaves open
     open_sides: list[tuple[tuple[int, ...], ...]] = field(default_factory=list)
@@ -298,12 +299,14 @@ class Catalogue:
             for side in range(4)
         )
         tile.side_segments.append(side_segments)
-        tile.facing_segments.append(
-            tuple(
-                (seg_at[port(side, RIGHT)], seg_at[port(side, CENTRE)], seg_at[port(side, LEFT)])
-                for side in range(4)
-            )
-        )
+        facing_ports = []
+        for side in range(4):
+            met: dict[int, int] = {}  # segment -> the neighbour's ports it meets
+            for bit, k in enumerate((RIGHT, CENTRE, LEFT)):
+                segment = seg_at[port(side, k)]
+                met[segment] = met.get(segment, 0) | 1 << bit
+            facing_ports.append(tuple(met.items()))
+        tile.facing_ports.append(tuple(facing_ports))
         tile.open_sides.append(
             tuple(
                 tuple(

@@ -17,8 +17,8 @@ def build(*tiles: tuple[str, int, int, int]) -> tuple[Board, FeatureGraph, list[
         tile = catalogue.get(letter)
         q = rotation // 90
         assert board.tiles == {} or q in board.rotations(tile, (x, y)), (letter, x, y)
-        board.place((x, y), tile, q, len(graph.parent))
-        completed.append(graph.add_tile(board, (x, y)))
+        beside = board.place((x, y), tile, q, len(graph.parent))
+        completed.append(graph.add_tile(board, (x, y), beside))
     return board, graph, completed
 
 
