@@ -2,7 +2,7 @@
 
 A command runs in one transaction: lock the game row, replay an idempotent retry or
 check the expected version, fold the state, decide, let bots answer, append, record
-the idempotency key, commit, then NOTIFY. The row lock serialises writers of one game, so
+the idempotency key, NOTIFY, commit. The row lock serialises writers of one game, so
 the loser of a race waits, sees the new version and gets ``version_conflict``; the
 ``(game_id, seq)`` key is the second line of defence.
 """

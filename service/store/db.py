@@ -8,7 +8,6 @@ instead of 500 or a hung worker, and the readiness probe can say "not ready".
 
 from __future__ import annotations
 
-import logging
 import os
 import time
 import weakref
@@ -18,8 +17,6 @@ from contextlib import contextmanager
 import psycopg
 from psycopg.conninfo import conninfo_to_dict, make_conninfo
 from psycopg_pool import ConnectionPool, PoolTimeout
-
-log = logging.getLogger(__name__)
 
 #: the role the service runs as (migrations/0004_least_privilege.sql): it reads what it
 #: serves and appends events, and owns nothing, so it cannot switch the append-only
@@ -58,44 +55,6 @@ def check_if_idle(conn: psycopg.Connection) -> None:
     returned = _returned_at.get(conn)
     if returned is None or time.monotonic() - returned > CHECK_AFTER_IDLE_SECONDS:
         ConnectionPool.check_connection(conn)
-
-
-#: the notices each open transaction asked for (:func:`notify_after_commit`)
-_after_commit: weakref.WeakKeyDictionary[psycopg.Connection, list[tuple[str, str]]] = (
-    weakref.WeakKeyDictionary()
-)
-
-
-def notify_after_commit(conn: psycopg.Connection, channel: str, payload: str) -> None:
-    """``NOTIFY channel, payload`` once the transaction of ``conn`` (from
-    :meth:`Database.connection`) has committed, in a statement of its own.
-
-    A NOTIFY inside a transaction makes its commit take PostgreSQL's one lock on the
-    notification queue and hold it until the commit's WAL is flushed: every writing
-    transaction that notifies then waits for the others' flushes one by one (about
-    1,000 commits/s on this machine, against 4,000 and more without; bench/README.md).
-    Sent after the commit, in a transaction that writes no WAL of its own (so its
-    commit waits for no flush), the lock is held a moment. A notice is lost only if the
-    connection fails between the commit and it: listeners read the table on a timer
-    too."""
-    _after_commit.setdefault(conn, []).append((channel, payload))
-
-
-def _send_notices(conn: psycopg.Connection) -> None:
-    """The notices the committed transaction asked for. The commit stands whatever
-    happens here, so a failure is logged, not raised."""
-    notices = _after_commit.pop(conn, None)
-    if not notices:
-        return
-    try:
-        conn.autocommit = True  # no transaction around it: one round trip
-        try:
-            for channel, payload in notices:
-                conn.execute("SELECT pg_notify(%s, %s)", (channel, payload))
-        finally:
-            conn.autocommit = False
-    except psycopg.Error as exc:
-        log.warning("notices not sent after commit", extra={"error": str(exc)})
 
 
 class DatabaseUnavailable(Exception):
@@ -155,18 +114,11 @@ class Database:
 
     @contextmanager
     def connection(self) -> Iterator[psycopg.Connection]:
-        """A pooled connection inside a transaction that commits on success, then
-        sends the notices the transaction asked for (:func:`notify_after_commit`)."""
+        """A pooled connection inside a transaction that commits on success."""
         self._ensure_open()
         try:
-            conn = self.pool.getconn()
-            try:
-                with conn:  # commits, or rolls back on an exception
-                    yield conn
-                _send_notices(conn)
-            finally:
-                _after_commit.pop(conn, None)  # a rolled back transaction's
-                self.pool.putconn(conn)
+            with self.pool.connection() as conn:
+                yield conn
         except (psycopg.OperationalError, PoolTimeout) as exc:
             raise DatabaseUnavailable(str(exc) or type(exc).__name__) from exc
 

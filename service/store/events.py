@@ -21,7 +21,6 @@ import psycopg
 from psycopg.rows import dict_row
 from psycopg.types.json import Json, Jsonb
 
-from service.store.db import notify_after_commit
 from service.store.hashing import GENESIS_HASH, HeadSigner, compact_json, event_hash
 from service.store.webhooks import Notice, queue_cte
 
@@ -409,8 +408,8 @@ class EventStore:
         notices: Sequence[Notice] = (),
     ) -> dict[int, datetime]:
         # Data-modifying CTEs all run to completion in one statement: the events, the
-        # version bump, the idempotency record, the commands and the webhook deliveries
-        # (the outbox). The NOTIFY follows the commit (notify_after_commit).
+        # version bump with its NOTIFY (delivered on commit), the idempotency record,
+        # the commands and the webhook deliveries (the outbox).
         new_version = expected_version + len(chained)
         head = chained[-1].hash if chained else game.head_hash
         values = ", ".join(["(%s, %s, %s, %s, %s, %s)"] * len(chained))
@@ -431,6 +430,8 @@ class EventStore:
             status,
             game.id,
             expected_version,
+            NOTIFY_CHANNEL,
+            f"{game.id}:{new_version}",
         )
         more = ""  # the idempotency record's and the commands' CTEs
         if idempotency is not None:
@@ -466,7 +467,7 @@ class EventStore:
                 f" VALUES {values} RETURNING seq, recorded_at),"
                 " bumped AS (UPDATE games SET version = %s, head_hash = %s,"
                 " head_signature = %s, updated_at = now(), status = coalesce(%s, status)"
-                " WHERE id = %s AND version = %s RETURNING 1)"
+                " WHERE id = %s AND version = %s RETURNING pg_notify(%s, %s))"
                 f"{more}"
                 " SELECT seq, recorded_at, (SELECT count(*) FROM bumped) FROM appended",
                 params,
@@ -477,7 +478,6 @@ class EventStore:
             raise VersionConflict(expected_version, None) from exc
         if not rows or rows[0][2] != 1:
             raise VersionConflict(expected_version, None)
-        notify_after_commit(conn, NOTIFY_CHANNEL, f"{game.id}:{new_version}")
         return {seq: recorded_at for seq, recorded_at, _ in rows}
 
     def read_events(

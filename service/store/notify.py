@@ -1,8 +1,7 @@
 """One LISTEN connection per process that wakes every local subscriber of a game.
 
-An append sends ``pg_notify('game_events', '<game_id>:<version>')`` once its transaction
-has committed (``db.notify_after_commit``), and PostgreSQL delivers the notice to every
-replica. Each SSE
+Appends run ``pg_notify('game_events', '<game_id>:<version>')`` inside their
+transaction, so PostgreSQL delivers the notice on commit to every replica. Each SSE
 stream waits on its game's condition here; a notice (or a periodic timeout, in case a
 notice was missed while reconnecting) makes it read the new events from the table,
 which stays the only truth. A subscriber (the process's stream hub) is called instead
