@@ -361,7 +361,9 @@ def main() -> int:
     parser.add_argument("--database-url", default=os.environ.get("DATABASE_URL"))
     parser.add_argument("--label", help="result key (default: embedded or system)")
     parser.add_argument("--clients", type=int, nargs="+", default=[16, 64])
-    parser.add_argument("--workers", type=int, default=4)
+    parser.add_argument(
+        "--workers", type=int, help="gunicorn workers (default: as the service starts them)"
+    )
     parser.add_argument("--seconds", type=float, default=20)
     parser.add_argument("--warmup", type=float, default=3)
     parser.add_argument("--scripts", type=int, default=8, help="distinct games computed")
@@ -400,7 +402,7 @@ def main() -> int:
                 "synchronous_commit": sync_commit,
                 "machine": machine(),
                 "load_average_before": load_before,
-                "gunicorn_workers": args.workers,
+                "gunicorn_workers": args.workers_seen,
                 "moves_per_game": round(statistics.mean(len(s.moves) for s in scripts), 1),
                 "service": "this checkout" if checkout == REPO else f"--compare {args.compare}",
                 "cases": cases,
@@ -447,6 +449,7 @@ def measure_checkout(
     try:
         api_key = migrated_with_key(url, checkout / "migrations")
         with service(url, args.workers, checkout=checkout) as served:
+            args.workers_seen = len(served.worker_pids())
             for clients in args.clients:
                 print(f"[{label}] {clients} clients for {args.seconds:.0f}s", flush=True)
                 cases.append(run_case(served, server_url, name, api_key, scripts, args, clients))

@@ -58,9 +58,10 @@ SERVICE_LOG = Path("/tmp/tilegames-bench-service.log")
 
 @contextmanager
 def service(
-    url: str, workers: int, extra_env: dict[str, str] | None = None, checkout: Path = REPO
+    url: str, workers: int | None, extra_env: dict[str, str] | None = None, checkout: Path = REPO
 ) -> Iterator[Service]:
     """The service under gunicorn (``service.cli serve``, no migration) on ``url``, with
+    ``workers`` gunicorn workers (``None``: as many as the checkout's own settings start),
     rate limits out of the way and warnings-only logs (in :data:`SERVICE_LOG`);
     stopped on leaving. ``checkout``: the folder whose ``service`` package runs (another
     commit's, made with ``git archive``, to measure before and after in one run)."""
@@ -73,18 +74,12 @@ def service(
         "DB_POOL_MAX": "16",
         **(extra_env or {}),
     }
+    command = [sys.executable, "-m", "service.cli", "serve", "--no-migrate"]
+    command += ["--bind", f"127.0.0.1:{port}"]
+    if workers is not None:
+        command += ["--workers", str(workers)]
     process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "service.cli",
-            "serve",
-            "--no-migrate",
-            "--bind",
-            f"127.0.0.1:{port}",
-            "--workers",
-            str(workers),
-        ],
+        command,
         cwd=checkout,
         env=env,
         stdout=subprocess.DEVNULL,

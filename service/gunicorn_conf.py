@@ -8,7 +8,11 @@ import multiprocessing
 import os
 
 bind = os.environ.get("BIND", "127.0.0.1:8000")
-workers = int(os.environ.get("WEB_CONCURRENCY", min(4, 2 * multiprocessing.cpu_count() + 1)))
+# One worker per core (at most 4): a move is CPU work under the GIL, and each worker more
+# adds its own pool of PostgreSQL backends and more switching between processes. On 2
+# cores, 2 workers of 8 threads served 6-16% more moves a second than 4, with less CPU a
+# move in the workers and in PostgreSQL (bench/README.md, "HTTP path").
+workers = int(os.environ.get("WEB_CONCURRENCY", min(4, multiprocessing.cpu_count())))
 worker_class = "service.api.framing.BoundedThreadWorker"  # gthread, bounded reads
 threads = int(os.environ.get("THREADS", "8"))
 timeout = int(os.environ.get("WORKER_TIMEOUT", "60"))

@@ -256,7 +256,10 @@ class FastPath:
             if commands is not None:
                 commands.labels("replayed" if outcome.replayed else "accepted").inc()
             self.runtime.accepted_seats.add(token_hash)
-            payload = f"{self.json.dumps(outcome.body, separators=(',', ':'))}\n".encode()
+            text = outcome.text
+            if text is None:
+                text = self.json.dumps(outcome.body, separators=(",", ":"))
+            payload = f"{text}\n".encode()
             headers = [
                 ("Content-Type", "application/json"),
                 ("Content-Length", str(len(payload))),

@@ -109,6 +109,11 @@ class Viewed:
     recent: list[StoredEvent]
 
 
+#: an answer's body as JSON text, as the API sends it (sorted keys, compact, ASCII: what
+#: Flask's JSON provider writes); made once, as json.dumps with options makes one a call
+_ANSWER_JSON = json.JSONEncoder(sort_keys=True, separators=(",", ":"))
+
+
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """A use case's answer: HTTP-agnostic status and body, and whether it was replayed."""
@@ -116,6 +121,9 @@ class Outcome:
     status: int
     body: dict[str, Any]
     replayed: bool = False
+    #: the body as JSON text (:data:`_ANSWER_JSON`), when the use case wrote it already
+    #: for the idempotency record: the answer sends it instead of encoding it again
+    text: str | None = None
 
 
 def to_rules_event(event: StoredEvent) -> Event:
@@ -571,11 +579,11 @@ class GameService:
                         current_version=game.version,
                     )
                 step = Step(seat, command, precondition.decision)
-                body, folded = self._write_step(conn, game, tx_now, step, seat, remember)
+                outcome, folded = self._write_step(conn, game, tx_now, step, seat, remember)
             except (AppError, IdempotencyKeyTaken) as refused:
                 return self._answered_before(conn, game, remember, refused)
-        self._remember(game.id, body["version"], folded)
-        return Outcome(200, body)
+        self._remember(game.id, outcome.body["version"], folded)
+        return outcome
 
     def owner_command(self, *args: Any) -> Outcome:
         """:meth:`owner_command_once`, after the timeouts that are due."""
@@ -617,11 +625,11 @@ class GameService:
                 if command["type"] != "abandon" and game.status != "finished":
                     self._check_handover(conn, game, seat, command)
                 step = Step(seat, command)
-                body, folded = self._write_step(conn, game, tx_now, step, None, remember)
+                outcome, folded = self._write_step(conn, game, tx_now, step, None, remember)
             except (AppError, IdempotencyKeyTaken) as refused:
                 return self._answered_before(conn, game, remember, refused)
-        self._remember(game.id, body["version"], folded)
-        return Outcome(200, body)
+        self._remember(game.id, outcome.body["version"], folded)
+        return outcome
 
     def _locked(self, conn: psycopg.Connection, game_id: str) -> tuple[GameRecord, datetime]:
         """The game row, locked for this transaction's write, and the transaction's
@@ -678,11 +686,11 @@ class GameService:
         step: Step,
         viewer: int | None,
         remember: tuple[str, str] | None,
-    ) -> tuple[dict[str, Any], Folded]:
+    ) -> tuple[Outcome, Folded]:
         """Decide ``step`` on the game as it is (its row locked), let the bots answer,
         read the clocks (a game with a time control), and write the events, the commands
         and (``remember``: key and request hash) the idempotency record in one
-        statement. The answer's body, as ``viewer`` sees it, and the folded game after
+        statement. The answer, its body as ``viewer`` sees it, and the folded game after
         it."""
         if game.status == "finished":
             raise GameOver("the game has ended; no more moves")
@@ -743,7 +751,8 @@ class GameService:
             "awaiting": ruleset.awaiting(state),
             "result": ruleset.result(state) if status == "finished" else None,
         }
-        idempotency = None if remember is None else (*remember, 200, body)
+        text = _ANSWER_JSON.encode(body)
+        idempotency = None if remember is None else (*remember, 200, text)
         try:
             self.store.write(
                 conn,
@@ -758,7 +767,7 @@ class GameService:
         except VersionConflict as exc:
             raise VersionConflictError(str(exc), current_version=None) from exc
         hooks.pause_point("before-commit")
-        return body, Folded(state, ruleset.rules_version, seating, clocks)
+        return Outcome(200, body, text=text), Folded(state, ruleset.rules_version, seating, clocks)
 
     @staticmethod
     def _clock_reading(
@@ -831,8 +840,8 @@ class GameService:
             if control.bot is not None:
                 command["bot"] = control.bot
             step = Step(overdue[0], command)
-            body, folded = self._write_step(conn, game, tx_now, step, None, None)
-        self._remember(game.id, body["version"], folded)
+            outcome, folded = self._write_step(conn, game, tx_now, step, None, None)
+        self._remember(game.id, outcome.body["version"], folded)
         return True
 
     def sweep_clocks(self, limit: int = 1000) -> int:

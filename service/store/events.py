@@ -374,15 +374,16 @@ class EventStore:
         chained: Sequence[StoredEvent],
         *,
         status: str | None = None,
-        idempotency: tuple[str, str, int, Any] | None = None,
+        idempotency: tuple[str, str, int, str] | None = None,
         commands: Sequence[Command] = (),
         notices: Sequence[Notice] = (),
     ) -> None:
         """Store events made by :meth:`chain` and the ``commands`` that caused them,
         bump the version, announce them (``NOTIFY``, and the webhooks subscribed to
         them or to the ``notices``) and, if given, record ``(key, request_hash, status,
-        response)`` under the key: one statement. Raises :class:`VersionConflict` (the
-        caller's transaction must then roll back, as it does on any exception)."""
+        response)`` under the key, the response as JSON text: one statement. Raises
+        :class:`VersionConflict` (the caller's transaction must then roll back, as it
+        does on any exception)."""
         if game.version != expected_version:
             raise VersionConflict(expected_version, game.version)
         recorded = self._write(
@@ -402,7 +403,7 @@ class EventStore:
         expected_version: int,
         chained: Sequence[StoredEvent],
         status: str | None,
-        idempotency: tuple[str, str, int, Any] | None,
+        idempotency: tuple[str, str, int, str] | None,
         commands: Sequence[Command],
         notices: Sequence[Notice] = (),
     ) -> dict[int, datetime]:
@@ -438,9 +439,9 @@ class EventStore:
             more += (
                 ", remembered AS (INSERT INTO idempotency_keys"
                 " (game_id, key, request_hash, status, response)"
-                " VALUES (%s, %s, %s, %s, %s) RETURNING 1)"
+                " VALUES (%s, %s, %s, %s, %s::jsonb) RETURNING 1)"
             )
-            params += (game.id, key, request_hash, response_status, Jsonb(response))
+            params += (game.id, key, request_hash, response_status, response)
         if commands:
             more += (
                 ", commanded AS (INSERT INTO commands (game_id, seq, seat, command, decision)"

@@ -16,11 +16,14 @@ from typing import Any
 
 GENESIS_HASH = "0" * 64
 
+# Made once: json.dumps with any option builds a new encoder for every call.
+_COMPACT = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
 
 def compact_json(value: Any) -> str:
     """Sorted keys, no insignificant whitespace, UTF-8 text: how the store writes an
     event's data and a command (migrations/0009)."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return _COMPACT.encode(value)
 
 
 def canonical_json(value: Any) -> bytes:
