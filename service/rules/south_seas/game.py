@@ -27,7 +27,7 @@ its candidates, so the menu never lists a command that ``decide`` refuses.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from typing import Any, ClassVar
 
 from service.rules.core import (
@@ -220,13 +220,14 @@ class SouthSeas(FoldingInPlace, SeatsLeaving, Ruleset[State]):
 
     def decisions(self, state: State) -> list[Decision]:
         """The one open decision. The core asks for it several times per command, so the
-        state keeps it for as long as no event is folded (see :meth:`_open_decision`)."""
-        folded, decision = state.decision
+        state keeps the list for as long as no event is folded (see
+        :meth:`_open_decision`): callers must not change it."""
+        folded, found = state.decisions
         if folded != state.folded:
-            folded = state.folded
             decision = self._open_decision(state)
-            state.decision = (folded, decision)
-        return [] if decision is None else [decision]
+            found = [] if decision is None else [decision]
+            state.decisions = (state.folded, found)
+        return found
 
     @staticmethod
     def _open_decision(state: State) -> Decision | None:
@@ -688,28 +689,47 @@ def placements(state: State, seat: int) -> list[JSON]:
     ]
 
 
-def free_spots(state: State, seat: int) -> list[JSON]:
-    """The spots of the tile just placed where ``seat`` may place an islander, with the
-    feature's kind and the islander's role there."""
+def _open_spot_features(state: State, seat: int) -> list[tuple[str, Feature]]:
+    """The spots of the tile just placed where ``seat`` may place an islander, each
+    with its feature."""
     if placing_refused(state, seat) is not None:
         return []  # whatever the spot
     placed = state.board.tiles[state.placed]
     feature_of = state.graph.feature
-    spots = []
+    found = []
     # islander_problem's checks, the spot's and the supply's being met here already
     for node, spot in enumerate(placed.tile.spots[placed.q], placed.node):
         feature = feature_of(node)
         if occupied_problem(feature, spot) is None:
-            kind = feature.kind.name
-            spots.append({"spot": spot, "kind": kind, "role": evaluation.ROLES[kind]})
-    return spots
+            found.append((spot, feature))
+    return found
+
+
+def open_spots(state: State, seat: int) -> list[str]:
+    """The spots :func:`free_spots` lists, without the details (for the random bot)."""
+    return [spot for spot, _ in _open_spot_features(state, seat)]
+
+
+def free_spots(state: State, seat: int) -> list[JSON]:
+    """The spots of the tile just placed where ``seat`` may place an islander, with the
+    feature's kind and the islander's role there."""
+    roles = evaluation.ROLES
+    return [
+        {"spot": spot, "kind": feature.kind.name, "role": roles[feature.kind.name]}
+        for spot, feature in _open_spot_features(state, seat)
+    ]
+
+
+def retrievable_islanders(state: State, seat: int) -> Collection[tuple[int, int, str]]:
+    """The islanders ``seat`` may take back now, as ``(x, y, spot)``."""
+    if retrieval_refused(state, seat) is not None:
+        return []
+    return _own_islanders(state, seat)
 
 
 def retrievable(state: State, seat: int) -> list[JSON]:
     """The islanders ``seat`` may take back now."""
-    if retrieval_refused(state, seat) is not None:
-        return []
-    return [{"x": x, "y": y, "spot": spot} for x, y, spot in _own_islanders(state, seat)]
+    return [{"x": x, "y": y, "spot": spot} for x, y, spot in retrievable_islanders(state, seat)]
 
 
 def ship_choices(state: State, seat: int) -> list[JSON]:
@@ -719,9 +739,12 @@ def ship_choices(state: State, seat: int) -> list[JSON]:
 def deliveries(state: State, seat: int) -> list[JSON]:
     """For each face-up ship ``seat`` can pay, one delivery that would do."""
     ships, held = state.content.ship_by_id, state.wares[seat]
+    total = sum(held.values())
     offers = []
     for ship in state.display:
-        wares = ships[ship].payable(held)  # mostly None: the seat holds too few wares
+        if ships[ship].size > total:  # the usual answer: the seat holds too few wares
+            continue
+        wares = ships[ship].payable(held)
         if wares is not None:
             offer = {"ship": ship, "wares": wares}
             if delivery_problem(state, seat, offer) is None:

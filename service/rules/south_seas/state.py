@@ -59,7 +59,7 @@ class State(TileGameState):
         "step",
         "ended_because",
         "folded",
-        "decision",
+        "decisions",
         "shares_table",
         "in_place",
     )
@@ -89,8 +89,8 @@ class State(TileGameState):
         self.ended_because: str | None = None
         #: events folded so far: names the decision open now (see ``decisions.single``)
         self.folded = 0
-        #: the decision open after ``folded`` events (a cache for ``decisions``)
-        self.decision: tuple[int, Decision | None] = (-1, None)
+        #: the decisions open after ``folded`` events (a cache for ``decisions``)
+        self.decisions: tuple[int, list[Decision]] = (-1, [])
         #: a light copy: folding leaves the board and graph it shares alone
         self.shares_table = False
         #: whether the command being applied folds its events straight into this state
