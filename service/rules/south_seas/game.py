@@ -205,9 +205,8 @@ class SouthSeas(FoldingInPlace, SeatsLeaving, Ruleset[State]):
     def initial_state(self) -> State:
         return State()
 
-    def evolve(self, state: State, event: Event) -> State:
-        evolve(state, event.type, event.data)
-        return state
+    #: (the state module's function itself: it is called for every event)
+    evolve = staticmethod(evolve)
 
     def copy_state(self, state: State) -> State:
         return state.copy()
@@ -284,13 +283,13 @@ class SouthSeas(FoldingInPlace, SeatsLeaving, Ruleset[State]):
 
     def _place_islander(self, state: State, seat: int, command: JSON, rng: random.Random):
         _refuse(islander_problem(state, seat, command))
-        spot = command["spot"]
-        root = state.graph.find(state.tile_node(state.placed, spot))
-        kind = state.graph.features[root].kind.name
-        x, y = state.placed
+        spot, graph = command["spot"], state.graph
+        root = graph.find(state.tile_node(state.placed, spot))
+        kind = graph.features[root].kind.name
+        x, y = placed = state.placed
         data = {"seat": seat, "x": x, "y": y, "spot": spot, "kind": kind}
         data["role"] = evaluation.ROLES[kind]
-        new = (root, Figure(seat, ISLANDER, 1, state.placed, spot))
+        new = (root, Figure(seat, ISLANDER, 1, placed, spot))
         return self._evaluate(state, rng, [Event("islander_placed", data)], new, None)
 
     def _retrieve_islander(self, state: State, seat: int, command: JSON, rng: random.Random):
@@ -370,8 +369,8 @@ class SouthSeas(FoldingInPlace, SeatsLeaving, Ruleset[State]):
         # (``turn.state`` is read again after each emit: a light copy is made at the first)
         state = turn.state
         step = step or state.step
-        if not self._refilled(turn, rng):
-            return
+        if len(state.display) < DISPLAY and not self._refilled(turn, rng):
+            return  # (the display is mostly full: no refill to try)
         if step == STEP_AWARDS:
             state = turn.state
             while state.owed:

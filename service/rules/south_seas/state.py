@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from service.rules.core import Event
 from service.rules.decisions import Decision
 from service.rules.south_seas.content import Content, content_for
 from service.rules.south_seas.ships import WARES
@@ -297,11 +298,13 @@ EVOLVERS: dict[str, tuple[Evolver | None, Evolver]] = {
 }
 
 
-def evolve(state: State, event_type: str, data: Data) -> None:
+def evolve(state: State, event: Event) -> State:
     """Fold one event: its light part, and its table part unless ``state`` is a light
-    copy (see the module docstring)."""
-    table, light = EVOLVERS[event_type]
+    copy (see the module docstring). Returns ``state``, changed in place."""
+    table, light = EVOLVERS[event.type]
+    data = event.data
     light(state, data)
     if table is not None and not state.shares_table:
         table(state, data)
     state.folded += 1
+    return state
