@@ -694,11 +694,11 @@ def _open_spot_features(state: State, seat: int) -> list[tuple[str, Feature]]:
     if placing_refused(state, seat) is not None:
         return []  # whatever the spot
     placed = state.board.tiles[state.placed]
-    feature_of = state.graph.feature
+    features, find = state.graph.features, state.graph.find  # (graph.feature, unwrapped)
     found = []
     # islander_problem's checks, the spot's and the supply's being met here already
     for node, spot in enumerate(placed.tile.spots[placed.q], placed.node):
-        feature = feature_of(node)
+        feature = features[find(node)]
         if occupied_problem(feature, spot) is None:
             found.append((spot, feature))
     return found
