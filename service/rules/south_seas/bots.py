@@ -40,7 +40,9 @@ def _answer(
     left, as every bot does; any other decision is ``choose``'s answer, which reads
     the decision's menu (:meth:`SouthSeas.menu`, as :meth:`SouthSeas.legal_commands`
     lists it) if it needs it."""
-    (decision,) = ruleset.decisions(state)  # one at a time, the seat's (it is awaited)
+    (decision,) = ruleset.decisions(state)  # one at a time
+    if decision.seat != seat:
+        raise ValueError(f"seat {seat} is not awaited")
     kind = decision.kind
     if kind == "reveal_ship":
         return {"type": "reveal_ship", "ship": rng.choice(state.ship_stack)}
