@@ -313,7 +313,8 @@ class SouthSeas(FoldingInPlace, SeatsLeaving, Ruleset[State]):
         """Step 3: the evaluations after the islander step (``step``'s events; worked
         out on the state before them), then onwards."""
         evaluated = evaluation.turn_evaluations(state, new, removed)
-        step += [Event("feature_evaluated", data) for data in evaluated]
+        if evaluated:  # (mostly not: the tile completed nothing)
+            step += [Event("feature_evaluated", data) for data in evaluated]
         return self._then(state, rng, step, STEP_AWARDS)
 
     def _choose_ship(self, state: State, seat: int, command: JSON, rng: random.Random):
@@ -381,9 +382,10 @@ class SouthSeas(FoldingInPlace, SeatsLeaving, Ruleset[State]):
                 if not self._refilled(turn, rng):
                     return
                 state = turn.state
-            offer = [offer["ship"] for offer in deliveries(state, state.seat)]
-            if offer:
-                turn.emit(Event("delivery_offered", {"seat": state.seat, "ships": offer}))
+            offers = deliveries(state, state.seat)
+            if offers:  # (mostly none: the ships' list is made only for an offer)
+                ships = [offer["ship"] for offer in offers]
+                turn.emit(Event("delivery_offered", {"seat": state.seat, "ships": ships}))
                 return
             step = STEP_END
         if step == STEP_END:
