@@ -48,6 +48,7 @@ class State(TileGameState):
 
     __slots__ = (
         "content",
+        "catalogue",
         "ship_stack",
         "display",
         "held",
@@ -68,6 +69,8 @@ class State(TileGameState):
     def __init__(self) -> None:
         super().__init__()
         self.content: Content | None = None
+        #: the content's tiles (a slot, not a property: asked at every draw and placement)
+        self.catalogue: Catalogue | None = None
         #: ship ids still face down
         self.ship_stack: list[str] = []
         #: face-up ship ids, in the order they were revealed
@@ -115,10 +118,6 @@ class State(TileGameState):
         other = super().copy()
         other.shares_table = False
         return other
-
-    @property
-    def catalogue(self) -> Catalogue:
-        return self.content.catalogue
 
     def ships_left(self) -> bool:
         return bool(self.display or self.ship_stack)
@@ -182,6 +181,7 @@ def _feature_evaluated_table(state: State, data: Data) -> None:
 def _game_started(state: State, data: Data) -> None:
     options = data["options"]
     state.content = content_for(options.get("tiles"), options.get("ships"))
+    state.catalogue = state.content.catalogue
     state.options = options
     state.seats = data["seats"]
     state.stack = dict(data["stack"])
