@@ -84,7 +84,7 @@ def _random_choice(
     if kind == "place_tile":  # any of the menu's placements, found without listing them
         (x, y), q = state.board.pick_placement(state.tile, lambda n: rng.choice(range(n)))
         return {"type": "place_tile", "x": x, "y": y, "rotation": ROTATIONS[q]}
-    if kind == "place_islander":  # any of the menu's commands, listed as spots and places
+    if kind == "place_islander":  # any of the menu's commands, as spots and (x, y, spot)
         return _islander_command(rng.choice(_islander_choices(state, seat)))
     commands = ruleset.menu(state, decision)
     if kind == "choose_ship":
