@@ -42,6 +42,9 @@ class Content:
     catalogue: Catalogue
     ships: tuple[Ship, ...]
     ship_by_id: Mapping[str, Ship]
+    #: per tile type, the indices of its segments that show a fishing boat (asked of
+    #: every tile placed; most have none)
+    boat_segments: Mapping[TileType, tuple[int, ...]]
 
     @property
     def start(self) -> TileType:
@@ -78,7 +81,11 @@ def _build(tiles_json: str, ships_json: str) -> Content:
         raise ContentError("ships", str(error)) from error
     if len(ships) < 4:
         raise ContentError("ships", "a game needs at least 4 ships for the face-up display")
-    return Content(catalogue, ships, {ship.id: ship for ship in ships})
+    boats = {
+        tile: tuple(i for i, segment in enumerate(tile.segments) if segment.attrs.get("boat"))
+        for tile in catalogue.tiles
+    }
+    return Content(catalogue, ships, {ship.id: ship for ship in ships}, boats)
 
 
 def _canonical(data: Any) -> str:

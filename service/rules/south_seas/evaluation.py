@@ -128,8 +128,8 @@ def turn_evaluations(state: State, new: Placement | None, removed: Placement | N
     active seat, whose merchants are owed ships in that order.
     """
     placed = state.board.tiles[state.placed]
-    segments = placed.tile.segments
-    if not state.completed and not any(segment.attrs.get("boat") for segment in segments):
+    boat_segments = state.content.boat_segments[placed.tile]
+    if not state.completed and not boat_segments:
         return []  # most turns: nothing completed, no fishing boat
     graph = state.graph
 
@@ -157,9 +157,7 @@ def turn_evaluations(state: State, new: Placement | None, removed: Placement | N
         else:
             wares.append(data)
     boats = state.boats
-    for i, segment in enumerate(segments):
-        if not segment.attrs.get("boat"):  # most segments: no fishing boat
-            continue
+    for i in boat_segments:
         root = graph.find(placed.node + i)
         if root in done or not figures_on(root):
             continue

@@ -27,7 +27,7 @@ its candidates, so the menu never lists a command that ``decide`` refuses.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from typing import Any, ClassVar
 
 from service.rules.core import (
@@ -205,9 +205,8 @@ class SouthSeas(FoldingInPlace, SeatsLeaving, Ruleset[State]):
     def initial_state(self) -> State:
         return State()
 
-    def evolve(self, state: State, event: Event) -> State:
-        evolve(state, event.type, event.data)
-        return state
+    #: (the state module's function itself: it is called for every event)
+    evolve = staticmethod(evolve)
 
     def copy_state(self, state: State) -> State:
         return state.copy()
@@ -220,13 +219,14 @@ class SouthSeas(FoldingInPlace, SeatsLeaving, Ruleset[State]):
 
     def decisions(self, state: State) -> list[Decision]:
         """The one open decision. The core asks for it several times per command, so the
-        state keeps it for as long as no event is folded (see :meth:`_open_decision`)."""
-        folded, decision = state.decision
+        state keeps the list for as long as no event is folded (see
+        :meth:`_open_decision`): callers must not change it."""
+        folded, found = state.decisions
         if folded != state.folded:
-            folded = state.folded
             decision = self._open_decision(state)
-            state.decision = (folded, decision)
-        return [] if decision is None else [decision]
+            found = [] if decision is None else [decision]
+            state.decisions = (state.folded, found)
+        return found
 
     @staticmethod
     def _open_decision(state: State) -> Decision | None:
@@ -283,13 +283,13 @@ class SouthSeas(FoldingInPlace, SeatsLeaving, Ruleset[State]):
 
     def _place_islander(self, state: State, seat: int, command: JSON, rng: random.Random):
         _refuse(islander_problem(state, seat, command))
-        spot = command["spot"]
-        root = state.graph.find(state.tile_node(state.placed, spot))
-        kind = state.graph.features[root].kind.name
-        x, y = state.placed
+        spot, graph = command["spot"], state.graph
+        root = graph.find(state.tile_node(state.placed, spot))
+        kind = graph.features[root].kind.name
+        x, y = placed = state.placed
         data = {"seat": seat, "x": x, "y": y, "spot": spot, "kind": kind}
         data["role"] = evaluation.ROLES[kind]
-        new = (root, Figure(seat, ISLANDER, 1, state.placed, spot))
+        new = (root, Figure(seat, ISLANDER, 1, placed, spot))
         return self._evaluate(state, rng, [Event("islander_placed", data)], new, None)
 
     def _retrieve_islander(self, state: State, seat: int, command: JSON, rng: random.Random):
@@ -313,7 +313,8 @@ class SouthSeas(FoldingInPlace, SeatsLeaving, Ruleset[State]):
         """Step 3: the evaluations after the islander step (``step``'s events; worked
         out on the state before them), then onwards."""
         evaluated = evaluation.turn_evaluations(state, new, removed)
-        step += [Event("feature_evaluated", data) for data in evaluated]
+        if evaluated:  # (mostly not: the tile completed nothing)
+            step += [Event("feature_evaluated", data) for data in evaluated]
         return self._then(state, rng, step, STEP_AWARDS)
 
     def _choose_ship(self, state: State, seat: int, command: JSON, rng: random.Random):
@@ -369,8 +370,8 @@ class SouthSeas(FoldingInPlace, SeatsLeaving, Ruleset[State]):
         # (``turn.state`` is read again after each emit: a light copy is made at the first)
         state = turn.state
         step = step or state.step
-        if not self._refilled(turn, rng):
-            return
+        if len(state.display) < DISPLAY and not self._refilled(turn, rng):
+            return  # (the display is mostly full: no refill to try)
         if step == STEP_AWARDS:
             state = turn.state
             while state.owed:
@@ -381,9 +382,10 @@ class SouthSeas(FoldingInPlace, SeatsLeaving, Ruleset[State]):
                 if not self._refilled(turn, rng):
                     return
                 state = turn.state
-            offer = [offer["ship"] for offer in deliveries(state, state.seat)]
-            if offer:
-                turn.emit(Event("delivery_offered", {"seat": state.seat, "ships": offer}))
+            offers = deliveries(state, state.seat)
+            if offers:  # (mostly none: the ships' list is made only for an offer)
+                ships = [offer["ship"] for offer in offers]
+                turn.emit(Event("delivery_offered", {"seat": state.seat, "ships": ships}))
                 return
             step = STEP_END
         if step == STEP_END:
@@ -688,28 +690,47 @@ def placements(state: State, seat: int) -> list[JSON]:
     ]
 
 
-def free_spots(state: State, seat: int) -> list[JSON]:
-    """The spots of the tile just placed where ``seat`` may place an islander, with the
-    feature's kind and the islander's role there."""
+def _open_spot_features(state: State, seat: int) -> list[tuple[str, Feature]]:
+    """The spots of the tile just placed where ``seat`` may place an islander, each
+    with its feature."""
     if placing_refused(state, seat) is not None:
         return []  # whatever the spot
     placed = state.board.tiles[state.placed]
-    feature_of = state.graph.feature
-    spots = []
+    features, find = state.graph.features, state.graph.find  # (graph.feature, unwrapped)
+    found = []
     # islander_problem's checks, the spot's and the supply's being met here already
     for node, spot in enumerate(placed.tile.spots[placed.q], placed.node):
-        feature = feature_of(node)
+        feature = features[find(node)]
         if occupied_problem(feature, spot) is None:
-            kind = feature.kind.name
-            spots.append({"spot": spot, "kind": kind, "role": evaluation.ROLES[kind]})
-    return spots
+            found.append((spot, feature))
+    return found
+
+
+def open_spots(state: State, seat: int) -> list[str]:
+    """The spots :func:`free_spots` lists, without the details (for the random bot)."""
+    return [spot for spot, _ in _open_spot_features(state, seat)]
+
+
+def free_spots(state: State, seat: int) -> list[JSON]:
+    """The spots of the tile just placed where ``seat`` may place an islander, with the
+    feature's kind and the islander's role there."""
+    roles = evaluation.ROLES
+    return [
+        {"spot": spot, "kind": feature.kind.name, "role": roles[feature.kind.name]}
+        for spot, feature in _open_spot_features(state, seat)
+    ]
+
+
+def retrievable_islanders(state: State, seat: int) -> Collection[tuple[int, int, str]]:
+    """The islanders ``seat`` may take back now, as ``(x, y, spot)``."""
+    if retrieval_refused(state, seat) is not None:
+        return []
+    return _own_islanders(state, seat)
 
 
 def retrievable(state: State, seat: int) -> list[JSON]:
     """The islanders ``seat`` may take back now."""
-    if retrieval_refused(state, seat) is not None:
-        return []
-    return [{"x": x, "y": y, "spot": spot} for x, y, spot in _own_islanders(state, seat)]
+    return [{"x": x, "y": y, "spot": spot} for x, y, spot in retrievable_islanders(state, seat)]
 
 
 def ship_choices(state: State, seat: int) -> list[JSON]:
@@ -719,9 +740,12 @@ def ship_choices(state: State, seat: int) -> list[JSON]:
 def deliveries(state: State, seat: int) -> list[JSON]:
     """For each face-up ship ``seat`` can pay, one delivery that would do."""
     ships, held = state.content.ship_by_id, state.wares[seat]
+    total = sum(held.values())
     offers = []
     for ship in state.display:
-        wares = ships[ship].payable(held)  # mostly None: the seat holds too few wares
+        if ships[ship].size > total:  # the usual answer: the seat holds too few wares
+            continue
+        wares = ships[ship].payable(held)
         if wares is not None:
             offer = {"ship": ship, "wares": wares}
             if delivery_problem(state, seat, offer) is None:

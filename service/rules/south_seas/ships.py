@@ -88,11 +88,10 @@ class Ship:
         groups and ``any`` from the most plentiful types), or ``None`` if none does."""
         if sum(wares.values()) < self.size:
             return None  # the usual answer (asked of each face-up ship every turn)
-        left = {w: wares.get(w, 0) for w in WARES}
-        for w, n in self.fixed.items():  # (fixed wares first: a short one refuses at once)
-            left[w] -= n
-            if left[w] < 0:
+        for w, n in self.fixed.items():  # the next most usual: a fixed ware short
+            if wares.get(w, 0) < n:
                 return None
+        left = {w: wares.get(w, 0) - self.fixed.get(w, 0) for w in WARES}
         grouping = self.grouping(left)
         if grouping is None:
             return None

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from service.rules.core import Event
 from service.rules.decisions import Decision
 from service.rules.south_seas.content import Content, content_for
 from service.rules.south_seas.ships import WARES
@@ -47,6 +48,7 @@ class State(TileGameState):
 
     __slots__ = (
         "content",
+        "catalogue",
         "ship_stack",
         "display",
         "held",
@@ -59,7 +61,7 @@ class State(TileGameState):
         "step",
         "ended_because",
         "folded",
-        "decision",
+        "decisions",
         "shares_table",
         "in_place",
     )
@@ -67,6 +69,8 @@ class State(TileGameState):
     def __init__(self) -> None:
         super().__init__()
         self.content: Content | None = None
+        #: the content's tiles (a slot, not a property: asked at every draw and placement)
+        self.catalogue: Catalogue | None = None
         #: ship ids still face down
         self.ship_stack: list[str] = []
         #: face-up ship ids, in the order they were revealed
@@ -89,8 +93,8 @@ class State(TileGameState):
         self.ended_because: str | None = None
         #: events folded so far: names the decision open now (see ``decisions.single``)
         self.folded = 0
-        #: the decision open after ``folded`` events (a cache for ``decisions``)
-        self.decision: tuple[int, Decision | None] = (-1, None)
+        #: the decisions open after ``folded`` events (a cache for ``decisions``)
+        self.decisions: tuple[int, list[Decision]] = (-1, [])
         #: a light copy: folding leaves the board and graph it shares alone
         self.shares_table = False
         #: whether the command being applied folds its events straight into this state
@@ -114,10 +118,6 @@ class State(TileGameState):
         other = super().copy()
         other.shares_table = False
         return other
-
-    @property
-    def catalogue(self) -> Catalogue:
-        return self.content.catalogue
 
     def ships_left(self) -> bool:
         return bool(self.display or self.ship_stack)
@@ -181,6 +181,7 @@ def _feature_evaluated_table(state: State, data: Data) -> None:
 def _game_started(state: State, data: Data) -> None:
     options = data["options"]
     state.content = content_for(options.get("tiles"), options.get("ships"))
+    state.catalogue = state.content.catalogue
     state.options = options
     state.seats = data["seats"]
     state.stack = dict(data["stack"])
@@ -297,11 +298,13 @@ EVOLVERS: dict[str, tuple[Evolver | None, Evolver]] = {
 }
 
 
-def evolve(state: State, event_type: str, data: Data) -> None:
+def evolve(state: State, event: Event) -> State:
     """Fold one event: its light part, and its table part unless ``state`` is a light
-    copy (see the module docstring)."""
-    table, light = EVOLVERS[event_type]
+    copy (see the module docstring). Returns ``state``, changed in place."""
+    table, light = EVOLVERS[event.type]
+    data = event.data
     light(state, data)
     if table is not None and not state.shares_table:
         table(state, data)
     state.folded += 1
+    return state
