@@ -376,6 +376,31 @@ class Catan(Ruleset[State]):
         handler = _HANDLERS[command["type"]]
         return handler(self, state, decision, command, rng)
 
+    def apply(
+        self,
+        state: State,
+        seat: int,
+        command: JSON,
+        rng: random.Random,
+        decision_id: str | None = None,
+    ) -> list[Event]:
+        # The core's apply, its usual case written out (it runs on every move): a dict
+        # answering the seat's first open decision that takes its type. No command of
+        # the table answers a decision, and a game over has none open; anything else
+        # (an id named, an unknown or unexpected command) takes the core's path.
+        if decision_id is None and type(command) is dict:
+            kind = command.get("type")
+            for decision in state.agenda.open:
+                if decision.seat == seat and kind in decision.commands:
+                    events = _HANDLERS[kind](self, state, decision, command, rng)
+                    for event in events:
+                        evolve(state, event)
+                    # (only a seat that resigned may be awaited past its resignation)
+                    if state.agenda.absent and self.awaits_resigned(state):
+                        events = [*events, *self.moved_on(state, rng)]
+                    return events
+        return super().apply(state, seat, command, rng, decision_id)
+
     # -- commands --------------------------------------------------------------
 
     def _set_board(self, state: State, decision: Decision, command: JSON, rng: random.Random):
