@@ -151,13 +151,15 @@ def setup_settlements(state: State, seat: int) -> list[int]:
 
 def _free_sites(state: State, corners: Iterable[int]) -> list[int]:
     """The base game's ``corners`` where :func:`_site_problem` finds nothing, in order:
-    its rules written out, since the menus ask them of many corners."""
-    owner, land, near = state.owner, state.layout.land_corner, state.layout.grid.corner_corners
-    return sorted(
-        c
-        for c in corners
-        if owner[c] == NOBODY and land[c] and not any(owner[o] != NOBODY for o in near[c])
-    )
+    its rules written out, since the menus ask them of many corners (the corners
+    a building or the distance rule takes, gathered once from the few buildings)."""
+    near, taken = state.layout.grid.corner_corners, set()
+    for buildings in state.buildings_of:
+        taken.update(buildings)
+        for b in buildings:
+            taken.update(near[b])
+    land = state.layout.land_corner
+    return sorted(c for c in corners if c not in taken and land[c])
 
 
 def reachable_corners(state: State, seat: int) -> set[int]:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
+from operator import ge
 from typing import Any, ClassVar
 
 from service.rules.catan import (
@@ -66,6 +67,7 @@ from service.rules.catan.pieces import (
 from service.rules.catan.production import produce, starting_gold, starting_resources
 from service.rules.catan.state import (
     ALL_ANSWERS,
+    EVOLVERS,
     MAIN,
     NOBODY,
     OVER,
@@ -86,6 +88,8 @@ from service.rules.decisions import Decision
 from service.rules.hexes.geometry import corner_name, edge_corners, hex_name
 from service.rules.seating import next_seated
 
+#: the faces of a die
+_DIE = (1, 2, 3, 4, 5, 6)
 SCENARIOS = {info.number: info for info in scenarios.available()}
 #: the least answer to a decision out of turn, for a seat that ran out of time
 PASSES: dict[str, JSON] = {
@@ -393,8 +397,9 @@ class Catan(Ruleset[State]):
             for decision in state.agenda.open:
                 if decision.seat == seat and kind in decision.commands:
                     events = _HANDLERS[kind](self, state, decision, command, rng)
-                    for event in events:
-                        evolve(state, event)
+                    for event in events:  # evolve, written out
+                        EVOLVERS[event.type](state, event.data)
+                    state.events += len(events)
                     # (only a seat that resigned may be awaited past its resignation)
                     if state.agenda.absent and self.awaits_resigned(state):
                         events = [*events, *self.moved_on(state, rng)]
@@ -629,7 +634,8 @@ class Catan(Ruleset[State]):
     def _roll(self, state: State, decision: Decision, command: JSON, rng: random.Random):
         seat = decision.seat
         if state.options["randomness"] == "internal":
-            dice = [rng.randint(1, 6), rng.randint(1, 6)]
+            # (choice draws what randint(1, 6) draws, a call sooner)
+            dice = [rng.choice(_DIE), rng.choice(_DIE)]
         else:
             dice = command.get("dice")
             if not (
@@ -1390,7 +1396,10 @@ def robber_spots(state: State, seat: int) -> list[tuple[tuple[int, int], int | N
 def _robber_hexes(state: State) -> list[tuple[int, int]]:
     robber = state.robber
     if state.tribe is None:
-        return [h for h in state.layout.land if h != robber]
+        hexes = list(state.layout.land)
+        if robber in hexes:
+            hexes.remove(robber)
+        return hexes
     return [h for h in state.layout.land if h != robber and tribe.robber_problem(state, h) is None]
 
 
@@ -1576,18 +1585,22 @@ def turn_choices(state: State, seat: int) -> list[tuple[str, Any]]:
         found.append(("buy_development", None))
     if not state.dev_played and any(state.devs[seat]):
         found += _development_choices(state, seat)
-    rates, bank = state.rates[seat], state.bank
-    for give in range(5):
-        if hand[give] >= rates[give]:  # maritime_trade_problem's two rules, written out
-            found += [
-                ("maritime_trade", (give, get)) for get in range(5) if get != give and bank[get]
-            ]
+    # maritime_trade_problem's two rules, written out: the seat's rate, a card in the bank
+    bank = state.bank
+    for give, enough in enumerate(map(ge, hand, state.rates[seat])):
+        if enough:
+            trades = _MARITIME_TRADES[give]
+            found += trades if all(bank) else [t for t in trades if bank[t[1][1]]]
     found.append(_END_TURN)
     return found
 
 
 _ROAD, _SETTLEMENT, _CITY, _SHIP = COSTS["road"], COSTS["settlement"], COSTS["city"], COSTS["ship"]
 _END_TURN = ("end_turn", None)
+#: per resource given: the maritime trades of it, one per resource to get (made once)
+_MARITIME_TRADES = tuple(
+    tuple(("maritime_trade", (give, get)) for get in range(5) if get != give) for give in range(5)
+)
 
 
 def _development_choices(state: State, seat: int) -> list[tuple[str, Any]]:
