@@ -292,6 +292,10 @@ class State:
             points += self.tribe.chits[seat]
         return points + (self.special[seat] if self.special else 0)
 
+    def others_buildings(self, seat: int) -> set[int]:
+        """The corners holding another seat's settlement or city (which cut its roads)."""
+        return {c for other, built in enumerate(self.buildings_of) if other != seat for c in built}
+
     def occupied(self, edge: int) -> bool:
         """Whether a path holds a road or a ship (a coast path holds one, not both)."""
         return self.road[edge] != NOBODY or (bool(self.ship) and self.ship[edge] != NOBODY)
