@@ -56,7 +56,11 @@ def random_bot(ruleset, state: State, seat: int, rng: random.Random) -> JSON:
     # The commonest decisions are enumerated as the menu would list them, without the
     # menu's JSON; a single choice is taken without a draw (nothing else draws from
     # this rng, so the games are the same).
-    decision = _decision(ruleset, state, seat)
+    for decision in state.agenda.open:  # (_decision, without the call)
+        if decision.seat == seat:
+            break
+    else:
+        raise ValueError(f"seat {seat} is not awaited")
     kind = decision.kind
     if kind == "turn":
         choices = turn_choices(state, seat)

@@ -963,7 +963,8 @@ class Catan(Ruleset[State]):
 
     def _turn_over(self, state: State, seat: int) -> list[Event]:
         """The end of ``seat``'s turn; the next seat still in the game plays."""
-        following = next_seated(seat, state.seats, state.agenda.absent)
+        absent = state.agenda.absent
+        following = next_seated(seat, state.seats, absent) if absent else (seat + 1) % state.seats
         events = [Event("turn_ended", {"seat": seat, "next": following})]
         # A seat may reach the target outside its turn (an award passed on to it); it
         # wins when its turn comes.
@@ -1581,8 +1582,8 @@ def turn_choices(state: State, seat: int) -> list[tuple[str, Any]]:
         found += wonders.choices(state, seat)
     if state.fleet is not None:
         found += pirate_islands.turn_choices(state, seat)
-    if development_purchase_problem(state, seat) is None:
-        found.append(("buy_development", None))
+    if state.deck_left and can_pay(hand, _DEVELOPMENT):  # development_purchase_problem
+        found.append(_BUY_DEVELOPMENT)
     if not state.dev_played and any(state.devs[seat]):
         found += _development_choices(state, seat)
     # maritime_trade_problem's two rules, written out: the seat's rate, a card in the bank
@@ -1596,7 +1597,8 @@ def turn_choices(state: State, seat: int) -> list[tuple[str, Any]]:
 
 
 _ROAD, _SETTLEMENT, _CITY, _SHIP = COSTS["road"], COSTS["settlement"], COSTS["city"], COSTS["ship"]
-_END_TURN = ("end_turn", None)
+_DEVELOPMENT = COSTS["development"]
+_END_TURN, _BUY_DEVELOPMENT = ("end_turn", None), ("buy_development", None)
 #: per resource given: the maritime trades of it, one per resource to get (made once)
 _MARITIME_TRADES = tuple(
     tuple(("maritime_trade", (give, get)) for get in range(5) if get != give) for give in range(5)

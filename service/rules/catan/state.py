@@ -305,7 +305,8 @@ class State:
         return self.devs[seat][1] + self.new_devs[seat][1]
 
     def points(self, seat: int) -> int:
-        return self.public_points(seat) + self.hidden_points(seat)
+        # (hidden_points, without the call: asked at every end of turn)
+        return self.public_points(seat) + self.devs[seat][1] + self.new_devs[seat][1]
 
 
 def _copy_offer(offer: dict[str, Any]) -> dict[str, Any]:
@@ -573,7 +574,10 @@ def _dice_rolled(state: State, data: dict[str, Any]) -> None:
     state.rolled = True
     state.last_roll = list(data["dice"])
     agenda = state.agenda
-    agenda.close(agenda.find(seat, "roll"))
+    if len(agenda.open) == 1:  # the roll alone, as nearly always: no search for it
+        agenda.close_open()
+    else:
+        agenda.close(agenda.find(seat, "roll"))
     if data["total"] == 7:
         limit = state.options["discard_limit"]
         discards = [
