@@ -66,7 +66,8 @@ def random_bot(ruleset, state: State, seat: int, rng: random.Random) -> JSON:
         choices = turn_choices(state, seat)
         return choice_command(state, *(choices[0] if len(choices) == 1 else rng.choice(choices)))
     if kind == "roll" and state.options["randomness"] == "internal":
-        if development_play_problem(state, seat, KNIGHT) is None:
+        # (a knight in hand asked first: most rolls have none to play)
+        if state.devs[seat][KNIGHT] and development_play_problem(state, seat, KNIGHT) is None:
             return rng.choice(({"type": "roll"}, {"type": "play_knight"}))
         return {"type": "roll"}
     if kind == "move_robber" and decision.commands == ("move_robber",):

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
+from itertools import compress
 from operator import ge
 from typing import Any, ClassVar
 
@@ -1588,10 +1589,9 @@ def turn_choices(state: State, seat: int) -> list[tuple[str, Any]]:
         found += _development_choices(state, seat)
     # maritime_trade_problem's two rules, written out: the seat's rate, a card in the bank
     bank = state.bank
-    for give, enough in enumerate(map(ge, hand, state.rates[seat])):
-        if enough:
-            trades = _MARITIME_TRADES[give]
-            found += trades if all(bank) else [t for t in trades if bank[t[1][1]]]
+    for give in compress(range(5), map(ge, hand, state.rates[seat])):
+        trades = _MARITIME_TRADES[give]
+        found += trades if all(bank) else [t for t in trades if bank[t[1][1]]]
     found.append(_END_TURN)
     return found
 
