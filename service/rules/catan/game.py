@@ -19,8 +19,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from itertools import compress
-from operator import ge
 from typing import Any, ClassVar
 
 from service.rules.catan import (
@@ -1589,9 +1587,11 @@ def turn_choices(state: State, seat: int) -> list[tuple[str, Any]]:
         found += _development_choices(state, seat)
     # maritime_trade_problem's two rules, written out: the seat's rate, a card in the bank
     bank = state.bank
-    for give in compress(range(5), map(ge, hand, state.rates[seat])):
-        trades = _MARITIME_TRADES[give]
-        found += trades if all(bank) else [t for t in trades if bank[t[1][1]]]
+    rates = state.rates[seat]
+    for give in range(5):
+        if hand[give] >= rates[give]:
+            trades = _MARITIME_TRADES[give]
+            found += trades if all(bank) else [t for t in trades if bank[t[1][1]]]
     found.append(_END_TURN)
     return found
 

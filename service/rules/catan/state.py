@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
-from operator import add, sub
 from typing import Any
 
 from service.rules.catan import cloth, pirate_islands, tribe, wonders
@@ -417,16 +416,17 @@ def _board_set(state: State, data: dict[str, Any]) -> None:
 
 
 def _pay(state: State, seat: int, cost: tuple[int, ...] | list[int]) -> None:
-    # in place, the five counts at once (folded on every build, purchase and trade)
     hand, bank = state.hands[seat], state.bank
-    hand[:] = map(sub, hand, cost)
-    bank[:] = map(add, bank, cost)
+    for i, n in enumerate(cost):
+        hand[i] -= n
+        bank[i] += n
 
 
 def _gain(state: State, seat: int, counts: list[int]) -> None:
     hand, bank = state.hands[seat], state.bank
-    hand[:] = map(add, hand, counts)
-    bank[:] = map(sub, bank, counts)
+    for i, n in enumerate(counts):
+        hand[i] += n
+        bank[i] -= n
 
 
 def _settlement_built(state: State, data: dict[str, Any]) -> None:
