@@ -33,12 +33,14 @@ def road_length(
     roads = state.roads_of[seat] if new_road is None else [*state.roads_of[seat], new_road]
     if ships is None:
         ships = state.ships_of[seat] if state.ships_of else []
+    if new_road is not None and not ships:
+        # (every opponent's building, of which only those on the seat's roads cut them)
+        blocked = state.others_buildings(seat)
+        return longest_road_after(grid, roads, blocked, state.road_length[seat])
     ends = {c for e in roads for c in grid.edge_corners[e]}
     ends.update(c for e in ships for c in grid.edge_corners[e])
     blocked = [c for c in ends if owner[c] not in (NOBODY, seat) or c == new_block]
     if not ships:
-        if new_road is not None:
-            return longest_road_after(grid, roads, blocked, state.road_length[seat])
         return longest_road(grid, roads, blocked)
     own = frozenset(state.buildings_of[seat])
     if new_building is not None:

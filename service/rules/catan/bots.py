@@ -56,13 +56,18 @@ def random_bot(ruleset, state: State, seat: int, rng: random.Random) -> JSON:
     # The commonest decisions are enumerated as the menu would list them, without the
     # menu's JSON; a single choice is taken without a draw (nothing else draws from
     # this rng, so the games are the same).
-    decision = _decision(ruleset, state, seat)
+    for decision in state.agenda.open:  # (_decision, without the call)
+        if decision.seat == seat:
+            break
+    else:
+        raise ValueError(f"seat {seat} is not awaited")
     kind = decision.kind
     if kind == "turn":
         choices = turn_choices(state, seat)
         return choice_command(state, *(choices[0] if len(choices) == 1 else rng.choice(choices)))
     if kind == "roll" and state.options["randomness"] == "internal":
-        if development_play_problem(state, seat, KNIGHT) is None:
+        # (a knight in hand asked first: most rolls have none to play)
+        if state.devs[seat][KNIGHT] and development_play_problem(state, seat, KNIGHT) is None:
             return rng.choice(({"type": "roll"}, {"type": "play_knight"}))
         return {"type": "roll"}
     if kind == "move_robber" and decision.commands == ("move_robber",):

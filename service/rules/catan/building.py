@@ -151,24 +151,25 @@ def setup_settlements(state: State, seat: int) -> list[int]:
 
 def _free_sites(state: State, corners: Iterable[int]) -> list[int]:
     """The base game's ``corners`` where :func:`_site_problem` finds nothing, in order:
-    its rules written out, since the menus ask them of many corners."""
-    owner, land, near = state.owner, state.layout.land_corner, state.layout.grid.corner_corners
-    return sorted(
-        c
-        for c in corners
-        if owner[c] == NOBODY and land[c] and not any(owner[o] != NOBODY for o in near[c])
-    )
+    its rules written out, since the menus ask them of many corners (the corners
+    a building or the distance rule takes, gathered once from the few buildings)."""
+    near, taken = state.layout.grid.corner_corners, set()
+    for buildings in state.buildings_of:
+        taken.update(buildings)
+        for b in buildings:
+            taken.update(near[b])
+    land = state.layout.land_corner
+    return sorted(c for c in corners if c not in taken and land[c])
 
 
 def reachable_corners(state: State, seat: int) -> set[int]:
     """The corners the seat's network reaches: its buildings, and the ends of its roads
     not cut by an opponent's building."""
-    grid, owner = state.layout.grid, state.owner
-    found = set(state.buildings_of[seat])
+    edge_corners, found = state.layout.grid.edge_corners, set()
     for edge in state.roads_of[seat]:
-        for corner in grid.edge_corners[edge]:
-            if owner[corner] in (NOBODY, seat):
-                found.add(corner)
+        found.update(edge_corners[edge])
+    found -= state.others_buildings(seat)
+    found.update(state.buildings_of[seat])
     return found
 
 
@@ -181,7 +182,9 @@ def road_spots(state: State, seat: int, *, setup: bool = False, free: bool = Fal
     # candidate joins the seat's network (it touches a corner the network reaches)
     if state.pieces[seat]["road"] < 1 or not (free or can_pay(state.hands[seat], _ROAD)):
         return []
-    candidates = {e for c in reachable_corners(state, seat) for e in corner_edges[c]}
+    candidates: set[int] = set()
+    for corner in reachable_corners(state, seat):
+        candidates.update(corner_edges[corner])
     if state.scenario is not None:
         return sorted(e for e in candidates if _path_problem(state, e) is None)
     # the base game: _path_problem's two rules, written out (asked on most turns)

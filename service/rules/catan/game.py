@@ -66,6 +66,7 @@ from service.rules.catan.pieces import (
 from service.rules.catan.production import produce, starting_gold, starting_resources
 from service.rules.catan.state import (
     ALL_ANSWERS,
+    EVOLVERS,
     MAIN,
     NOBODY,
     OVER,
@@ -86,6 +87,8 @@ from service.rules.decisions import Decision
 from service.rules.hexes.geometry import corner_name, edge_corners, hex_name
 from service.rules.seating import next_seated
 
+#: the faces of a die
+_DIE = (1, 2, 3, 4, 5, 6)
 SCENARIOS = {info.number: info for info in scenarios.available()}
 #: the least answer to a decision out of turn, for a seat that ran out of time
 PASSES: dict[str, JSON] = {
@@ -376,6 +379,32 @@ class Catan(Ruleset[State]):
         handler = _HANDLERS[command["type"]]
         return handler(self, state, decision, command, rng)
 
+    def apply(
+        self,
+        state: State,
+        seat: int,
+        command: JSON,
+        rng: random.Random,
+        decision_id: str | None = None,
+    ) -> list[Event]:
+        # The core's apply, its usual case written out (it runs on every move): a dict
+        # answering the seat's first open decision that takes its type. No command of
+        # the table answers a decision, and a game over has none open; anything else
+        # (an id named, an unknown or unexpected command) takes the core's path.
+        if decision_id is None and type(command) is dict:
+            kind = command.get("type")
+            for decision in state.agenda.open:
+                if decision.seat == seat and kind in decision.commands:
+                    events = _HANDLERS[kind](self, state, decision, command, rng)
+                    for event in events:  # evolve, written out
+                        EVOLVERS[event.type](state, event.data)
+                    state.events += len(events)
+                    # (only a seat that resigned may be awaited past its resignation)
+                    if state.agenda.absent and self.awaits_resigned(state):
+                        events = [*events, *self.moved_on(state, rng)]
+                    return events
+        return super().apply(state, seat, command, rng, decision_id)
+
     # -- commands --------------------------------------------------------------
 
     def _set_board(self, state: State, decision: Decision, command: JSON, rng: random.Random):
@@ -604,7 +633,8 @@ class Catan(Ruleset[State]):
     def _roll(self, state: State, decision: Decision, command: JSON, rng: random.Random):
         seat = decision.seat
         if state.options["randomness"] == "internal":
-            dice = [rng.randint(1, 6), rng.randint(1, 6)]
+            # (choice draws what randint(1, 6) draws, a call sooner)
+            dice = [rng.choice(_DIE), rng.choice(_DIE)]
         else:
             dice = command.get("dice")
             if not (
@@ -932,7 +962,8 @@ class Catan(Ruleset[State]):
 
     def _turn_over(self, state: State, seat: int) -> list[Event]:
         """The end of ``seat``'s turn; the next seat still in the game plays."""
-        following = next_seated(seat, state.seats, state.agenda.absent)
+        absent = state.agenda.absent
+        following = next_seated(seat, state.seats, absent) if absent else (seat + 1) % state.seats
         events = [Event("turn_ended", {"seat": seat, "next": following})]
         # A seat may reach the target outside its turn (an award passed on to it); it
         # wins when its turn comes.
@@ -1365,7 +1396,10 @@ def robber_spots(state: State, seat: int) -> list[tuple[tuple[int, int], int | N
 def _robber_hexes(state: State) -> list[tuple[int, int]]:
     robber = state.robber
     if state.tribe is None:
-        return [h for h in state.layout.land if h != robber]
+        hexes = list(state.layout.land)
+        if robber in hexes:
+            hexes.remove(robber)
+        return hexes
     return [h for h in state.layout.land if h != robber and tribe.robber_problem(state, h) is None]
 
 
@@ -1547,22 +1581,28 @@ def turn_choices(state: State, seat: int) -> list[tuple[str, Any]]:
         found += wonders.choices(state, seat)
     if state.fleet is not None:
         found += pirate_islands.turn_choices(state, seat)
-    if development_purchase_problem(state, seat) is None:
-        found.append(("buy_development", None))
+    if state.deck_left and can_pay(hand, _DEVELOPMENT):  # development_purchase_problem
+        found.append(_BUY_DEVELOPMENT)
     if not state.dev_played and any(state.devs[seat]):
         found += _development_choices(state, seat)
-    rates, bank = state.rates[seat], state.bank
+    # maritime_trade_problem's two rules, written out: the seat's rate, a card in the bank
+    bank = state.bank
+    rates = state.rates[seat]
     for give in range(5):
-        if hand[give] >= rates[give]:  # maritime_trade_problem's two rules, written out
-            found += [
-                ("maritime_trade", (give, get)) for get in range(5) if get != give and bank[get]
-            ]
+        if hand[give] >= rates[give]:
+            trades = _MARITIME_TRADES[give]
+            found += trades if all(bank) else [t for t in trades if bank[t[1][1]]]
     found.append(_END_TURN)
     return found
 
 
 _ROAD, _SETTLEMENT, _CITY, _SHIP = COSTS["road"], COSTS["settlement"], COSTS["city"], COSTS["ship"]
-_END_TURN = ("end_turn", None)
+_DEVELOPMENT = COSTS["development"]
+_END_TURN, _BUY_DEVELOPMENT = ("end_turn", None), ("buy_development", None)
+#: per resource given: the maritime trades of it, one per resource to get (made once)
+_MARITIME_TRADES = tuple(
+    tuple(("maritime_trade", (give, get)) for get in range(5) if get != give) for give in range(5)
+)
 
 
 def _development_choices(state: State, seat: int) -> list[tuple[str, Any]]:

@@ -63,15 +63,19 @@ def produce(
     for h, resource, corners in layout.producing.get(total, ()):
         if h == robber:
             continue
+        if resource == GOLD_YIELD:
+            for corner in corners:
+                seat = owner[corner]
+                if seat != NOBODY:
+                    cards = CITY_YIELD if city[corner] else SETTLEMENT_YIELD
+                    gold[seat] = gold.get(seat, 0) + cards
+            continue
+        name = RESOURCES[resource]
         for corner in corners:
             seat = owner[corner]
             if seat == NOBODY:
                 continue
             cards = CITY_YIELD if city[corner] else SETTLEMENT_YIELD
-            if resource == GOLD_YIELD:
-                gold[seat] = gold.get(seat, 0) + cards
-                continue
-            name = RESOURCES[resource]
             hand = owed.get(seat)
             if hand is None:
                 owed[seat] = {name: cards}

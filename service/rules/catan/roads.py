@@ -72,15 +72,34 @@ def longest_road_after(
     the longest is the one before or one through the new road; where the new road ends
     the road (nothing else of the seat's goes on past one of its ends, or an opponent
     has built there), those trails are the new road followed by the longest trail from
-    its other end: one search, where a whole network has one from every dead end."""
-    incident, ends = _trails_graph(grid, roads, blocked_corners, (), ())
-    bit = 1 << (len(ends) - 1)
-    a, b = ends[-1]
-    if len(incident[a]) == 1:
-        return max(before, 1 + _walk(incident, b, bit))
-    if len(incident[b]) == 1:
-        return max(before, 1 + _walk(incident, a, bit))
+    its other end: one search over the board's own tables, where a whole network needs
+    its graph and one search from every dead end."""
+    new, corner_edges = roads[-1], grid.corner_edges
+    own = set(roads)
+    a, b = grid.edge_corners[new]
+    for end, other in ((a, b), (b, a)):
+        if end in blocked_corners or not any(e in own for e in corner_edges[end] if e != new):
+            return max(before, 1 + _trail(grid, other, own, {new}, blocked_corners))
     return longest_road(grid, roads, blocked_corners)
+
+
+def _trail(
+    grid: HexGrid, corner: int, roads: set[int], used: set[int], blocked_corners: Collection[int]
+) -> int:
+    """The longest trail from ``corner`` over ``roads`` not in ``used`` (which it leaves
+    as it found it), stopping at ``blocked_corners``."""
+    if corner in blocked_corners:
+        return 0
+    best = 0
+    for edge in grid.corner_edges[corner]:
+        if edge in roads and edge not in used:
+            used.add(edge)
+            a, b = grid.edge_corners[edge]
+            length = 1 + _trail(grid, b if a == corner else a, roads, used, blocked_corners)
+            used.discard(edge)
+            if length > best:
+                best = length
+    return best
 
 
 def _trails_graph(

@@ -291,6 +291,10 @@ class State:
             points += self.tribe.chits[seat]
         return points + (self.special[seat] if self.special else 0)
 
+    def others_buildings(self, seat: int) -> set[int]:
+        """The corners holding another seat's settlement or city (which cut its roads)."""
+        return {c for other, built in enumerate(self.buildings_of) if other != seat for c in built}
+
     def occupied(self, edge: int) -> bool:
         """Whether a path holds a road or a ship (a coast path holds one, not both)."""
         return self.road[edge] != NOBODY or (bool(self.ship) and self.ship[edge] != NOBODY)
@@ -300,7 +304,8 @@ class State:
         return self.devs[seat][1] + self.new_devs[seat][1]
 
     def points(self, seat: int) -> int:
-        return self.public_points(seat) + self.hidden_points(seat)
+        # (hidden_points, without the call: asked at every end of turn)
+        return self.public_points(seat) + self.devs[seat][1] + self.new_devs[seat][1]
 
 
 def _copy_offer(offer: dict[str, Any]) -> dict[str, Any]:
@@ -569,7 +574,10 @@ def _dice_rolled(state: State, data: dict[str, Any]) -> None:
     state.rolled = True
     state.last_roll = list(data["dice"])
     agenda = state.agenda
-    agenda.close(agenda.find(seat, "roll"))
+    if len(agenda.open) == 1:  # the roll alone, as nearly always: no search for it
+        agenda.close_open()
+    else:
+        agenda.close(agenda.find(seat, "roll"))
     if data["total"] == 7:
         limit = state.options["discard_limit"]
         discards = [
