@@ -214,7 +214,7 @@ def _place_tile(
 
 def _tile_menu(state: State, seat: int) -> JSON:
     tile = state.tile
-    placements = FollowerSpots(state, seat, tile).menu(state.rules.placements(state, tile))
+    placements = FollowerSpots(state, seat, tile).menu(state.rules.fitting(state, tile))
     return {"place_tile": {"tile": tile.id, "placements": placements}}
 
 
@@ -268,28 +268,29 @@ class FollowerSpots:
         #: (kind's name, placed features joined) -> whether a follower may go there
         self._joining: dict[tuple[str, tuple[int, ...]], bool] = {}
 
-    def menu(self, placements: list[tuple[Pos, int]]) -> list[JSON]:
-        """The placements (each position's together, as ``Rules.placements`` lists
-        them) with their spots, as the menu lists them."""
+    def menu(self, fitting: list[tuple[Pos, tuple[int, ...]]]) -> list[JSON]:
+        """The placements (each position with the quarter turns it takes, as
+        ``GameRules.fitting`` lists them) with their spots, as the menu lists them."""
         if self.none_left:
             return [
-                {"x": x, "y": y, "rotation": ROTATIONS[q], "spots": []} for (x, y), q in placements
+                {"x": x, "y": y, "rotation": ROTATIONS[q], "spots": []}
+                for (x, y), turns in fitting
+                for q in turns
             ]
         menu = []
-        at: Pos | None = None
-        beside: Beside | None = None
         alone = self._alone
-        for pos, q in placements:
-            if pos != at:
-                at, beside = pos, self._beside(pos)
-            if beside is None:
-                spots = alone.get(q)
-                if spots is None:
-                    fits = zip(self._turn(q)[0], self.alone, strict=True)
-                    spots = alone[q] = [spot for spot, ok in fits if ok]
-            else:
-                spots = self._free(q, beside)
-            menu.append({"x": pos[0], "y": pos[1], "rotation": ROTATIONS[q], "spots": spots})
+        for pos, turns in fitting:
+            beside = self._beside(pos)
+            x, y = pos
+            for q in turns:
+                if beside is None:
+                    spots = alone.get(q)
+                    if spots is None:
+                        fits = zip(self._turn(q)[0], self.alone, strict=True)
+                        spots = alone[q] = [spot for spot, ok in fits if ok]
+                else:
+                    spots = self._free(q, beside)
+                menu.append({"x": x, "y": y, "rotation": ROTATIONS[q], "spots": spots})
         return menu
 
     def _turn(self, q: int) -> tuple[list[JSON], _Reach]:
