@@ -128,8 +128,12 @@ class FeatureGraph:
         """Join a segment of the tile being placed (``node``) to a placed one. The
         surviving root keeps a feature if either side had one: the new tile's segments
         get theirs only once every join is made (see :meth:`add_tile`)."""
-        parent, size, find = self.parent, self.size, self.find
-        ra, rb = find(node), find(other)
+        parent, size = self.parent, self.size
+        ra, rb = parent[node], parent[other]  # mostly roots already: find only if not
+        if parent[ra] != ra:
+            ra = self.find(ra)
+        if parent[rb] != rb:
+            rb = self.find(rb)
         if ra == rb:
             return
         if size[ra] < size[rb]:
@@ -179,7 +183,10 @@ class FeatureGraph:
             for _, segment, facing in side_links:
                 self._join(base + segment, node + their[facing])
             for i in theirs:
-                features[find(node + i)].open -= 1
+                root = parent[node + i]
+                if parent[root] != root:
+                    root = find(root)
+                features[root].open -= 1
         open_sides = tile.open_sides[q][sides]
         roots = []
         for i, segment in enumerate(segments):
