@@ -265,7 +265,13 @@ class _HashStream:
             return a + self._randbelow(b - a + 1)
         return self.randrange(a, b + 1)  # and its errors for anything else
 
-    randrange = _Random.randrange
+    def randrange(self, start: int, stop: int | None = None, step: int | None = None) -> int:
+        # randrange(n), what the draws ask, is random.Random's _randbelow(n) after its
+        # checks of the arguments: taken straight; anything else goes through them
+        if stop is None and step is None and type(start) is int and start > 0:
+            return self._randbelow(start)
+        return _Random.randrange(self, start, stop, *(() if step is None else (step,)))
+
     shuffle = _Random.shuffle
     sample = _Random.sample
     choices = _Random.choices
@@ -336,16 +342,22 @@ class _BotStream(_HashStream):
 
     def _fill(self, k: int) -> None:
         block, bits, count = self._block, self._bits, self._count
-        key, prefix = self._seed, self._seq.to_bytes(8, "big")
+        keyed, prefix = _keyed_blake2b(self._seed), self._seq.to_bytes(8, "big")
         while count < k:
-            digest = _blake2b(prefix + block.to_bytes(8, "big"), key=key).digest()
+            hashing = keyed.copy()
+            hashing.update(prefix + block.to_bytes(8, "big"))
+            digest = hashing.digest()
             bits |= int.from_bytes(digest, "big") << count
             block += 1
             count += 512
         self._bits, self._count, self._block = bits, count, block
 
 
-_blake2b = hashlib.blake2b
+@lru_cache(maxsize=1024)
+def _keyed_blake2b(key: bytes) -> Any:
+    """BLAKE2b-512 with ``key`` already absorbed, copied per block: a keyed hash costs
+    one compression more to start than a copy of it (the key's own block)."""
+    return hashlib.blake2b(key=key)
 
 
 def bot_rng_for(seed: bytes, seq: int) -> random.Random:

@@ -193,4 +193,4 @@ def single(seat: int, kind: str, opened: int, commands: Sequence[str], **details
     """The one decision of a game whose turns await one seat at a time, computed from the
     state rather than held in an agenda. ``opened`` is the number of events folded when
     it opened (any event closes such a decision), which makes its id unique in the game."""
-    return Decision(f"d{opened}", seat, kind, tuple(commands), details)
+    return _tuple_new(Decision, (f"d{opened}", seat, kind, tuple(commands), details))

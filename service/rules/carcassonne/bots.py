@@ -93,7 +93,7 @@ def _random_figure_step(state: State, seat: int, rng: random.Random) -> JSON:
 def _index(count: int, rng: random.Random) -> int:
     """``rng.choice`` of an index below ``count``. A lone choice is taken without a draw:
     ``choice`` would draw only to pick it, and a bot's stream serves one command."""
-    return 0 if count == 1 else rng.choice(range(count))
+    return 0 if count == 1 else rng.randrange(count)  # the draw of choice(range(count))
 
 
 def random_bot(ruleset: Carcassonne, state: State, seat: int, rng: random.Random) -> JSON:

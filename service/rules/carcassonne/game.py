@@ -214,7 +214,15 @@ def _place_tile(
 
 def _tile_menu(state: State, seat: int) -> JSON:
     tile = state.tile
-    placements = FollowerSpots(state, seat, tile).menu(state.rules.placements(state, tile))
+    fitting = state.rules.fitting(state, tile)
+    if state.supply[seat]["follower"] < 1:  # common late in a game: no neighbour matters
+        placements = [
+            {"x": x, "y": y, "rotation": ROTATIONS[q], "spots": []}
+            for (x, y), turns in fitting
+            for q in turns
+        ]
+    else:
+        placements = FollowerSpots(state, seat, tile).menu(fitting)
     return {"place_tile": {"tile": tile.id, "placements": placements}}
 
 
@@ -240,7 +248,6 @@ class FollowerSpots:
         "state",
         "seat",
         "tile",
-        "none_left",
         "alone",
         "_kinds",
         "_turned",
@@ -250,15 +257,17 @@ class FollowerSpots:
 
     def __init__(self, state: State, seat: int, tile: TileType) -> None:
         self.state, self.seat, self.tile = state, seat, tile
-        #: the common case late in a game, when no neighbour need be looked at
-        self.none_left = state.supply[seat]["follower"] < 1
-        #: per segment: whether a follower may stand on it when it joins no figure
-        self.alone = [
-            not figure_problem(state, seat, "follower", Prospect(segment.kind, ()))
-            for segment in tile.segments
-        ]
         #: each segment's kind's name
         self._kinds = [segment.kind.name for segment in tile.segments]
+        #: kind's name -> whether a follower may stand on a segment of it that joins no
+        #: figure (asked once per kind)
+        by_kind: dict[str, bool] = {}
+        for segment in tile.segments:
+            if segment.kind.name not in by_kind:
+                prospect = Prospect(segment.kind, ())
+                by_kind[segment.kind.name] = not figure_problem(state, seat, "follower", prospect)
+        #: per segment: whether a follower may stand on it when it joins no figure
+        self.alone = [by_kind[name] for name in self._kinds]
         #: quarter turns -> each segment's spot as the menu lists it, and the segments
         #: reaching each set of ports (:func:`_reach`)
         self._turned: dict[int, tuple[list[JSON], _Reach]] = {}
@@ -268,28 +277,23 @@ class FollowerSpots:
         #: (kind's name, placed features joined) -> whether a follower may go there
         self._joining: dict[tuple[str, tuple[int, ...]], bool] = {}
 
-    def menu(self, placements: list[tuple[Pos, int]]) -> list[JSON]:
-        """The placements (each position's together, as ``Rules.placements`` lists
-        them) with their spots, as the menu lists them."""
-        if self.none_left:
-            return [
-                {"x": x, "y": y, "rotation": ROTATIONS[q], "spots": []} for (x, y), q in placements
-            ]
+    def menu(self, fitting: list[tuple[Pos, tuple[int, ...]]]) -> list[JSON]:
+        """The placements (each position with the quarter turns it takes, as
+        ``GameRules.fitting`` lists them) with their spots, as the menu lists them."""
         menu = []
-        at: Pos | None = None
-        beside: Beside | None = None
         alone = self._alone
-        for pos, q in placements:
-            if pos != at:
-                at, beside = pos, self._beside(pos)
-            if beside is None:
-                spots = alone.get(q)
-                if spots is None:
-                    fits = zip(self._turn(q)[0], self.alone, strict=True)
-                    spots = alone[q] = [spot for spot, ok in fits if ok]
-            else:
-                spots = self._free(q, beside)
-            menu.append({"x": pos[0], "y": pos[1], "rotation": ROTATIONS[q], "spots": spots})
+        for pos, turns in fitting:
+            beside = self._beside(pos)
+            x, y = pos
+            for q in turns:
+                if beside is None:
+                    spots = alone.get(q)
+                    if spots is None:
+                        fits = zip(self._turn(q)[0], self.alone, strict=True)
+                        spots = alone[q] = [spot for spot, ok in fits if ok]
+                else:
+                    spots = self._free(q, beside)
+                menu.append({"x": x, "y": y, "rotation": ROTATIONS[q], "spots": spots})
         return menu
 
     def _turn(self, q: int) -> tuple[list[JSON], _Reach]:
@@ -349,26 +353,32 @@ class FollowerSpots:
         #: segment -> the segment whose feature it joins (itself unless merged), made
         #: only when two segments meet one placed feature
         into: list[int] | None = None
-        #: (a segment meeting it, root) for each feature with figures
-        hot = []
-        for root, mask, figures in beside:
-            segments = reach[mask]
-            if len(segments) > 1:
-                if into is None:
-                    into = list(range(len(self.tile.segments)))
-                top = _top(into, segments[0])
-                for segment in segments[1:]:
-                    other = _top(into, segment)
-                    if other != top:
-                        top, other = min(top, other), max(top, other)
-                        into[other] = top
-            if figures:
-                hot.append((segments[0], root))
         #: segment (its top) -> the features with figures it would join
         joined: dict[int, tuple[int, ...]] = {}
-        for segment, root in hot:
-            top = segment if into is None else _top(into, segment)
-            joined[top] = (*joined.get(top, ()), root)
+        if len(beside) == 1:
+            # The usual case (three in four): one feature, with figures, which every
+            # segment meeting it joins
+            ((root, mask, _),) = beside
+            joined = dict.fromkeys(reach[mask], (root,))
+        else:
+            #: (a segment meeting it, root) for each feature with figures
+            hot = []
+            for root, mask, figures in beside:
+                segments = reach[mask]
+                if len(segments) > 1:
+                    if into is None:
+                        into = list(range(len(self.tile.segments)))
+                    top = _top(into, segments[0])
+                    for segment in segments[1:]:
+                        other = _top(into, segment)
+                        if other != top:
+                            top, other = min(top, other), max(top, other)
+                            into[other] = top
+                if figures:
+                    hot.append((segments[0], root))
+            for segment, root in hot:
+                top = segment if into is None else _top(into, segment)
+                joined[top] = (*joined.get(top, ()), root)
         free = []
         alone, kinds, joining = self.alone, self._kinds, self._joining
         for i, spot in enumerate(every):

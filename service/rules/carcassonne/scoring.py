@@ -99,7 +99,7 @@ def scoring_data(state: State, feature: Feature, returned: bool) -> dict[str, An
 def occupied_features(state: State) -> list[Feature]:
     """The features a follower stands on, in the order of their roots (the order the
     final scoring lists them): the few found first, then sorted."""
-    found = [(root, f) for root, f in state.graph.features.items() if occupied(f)]
+    found = [(root, f) for root, f in state.graph.features.items() if f.figures and occupied(f)]
     return [feature for _, feature in sorted(found)]
 
 

@@ -80,7 +80,9 @@ class GameRules:
             evolvers.update(module.evolvers)
         self.after_tile = tuple(h for m in modules for h in m.after_tile)
         self.after_figure = tuple(h for m in modules for h in m.after_figure)
-        self._hides = tuple(m.hides_under for m in modules if m.hides_under)
+        hides = [m.hides_under for m in modules if m.hides_under]
+        #: per tile index: whether a tile drawn blind goes under it (asked at every draw)
+        self._hides = [any(h(tile) for h in hides) for tile in self.catalogue.tiles]
         self.draw_details = tuple(m.draw_detail for m in modules if m.draw_detail)
         self.after_draw = tuple(h for m in modules for h in m.after_draw)
         observers: dict[str, list[Evolver]] = {}
@@ -104,7 +106,7 @@ class GameRules:
 
     def hides_under(self, tile: TileType) -> bool:
         """Whether a tile drawn blind goes under ``tile`` when it is drawn (a hill)."""
-        return any(hides(tile) for hides in self._hides)
+        return self._hides[tile.index]
 
     def winners(self, state: State, figures: list[Figure]) -> list[int]:
         """The seats that win a feature: the most figure weight, ties narrowed by the
@@ -148,9 +150,19 @@ class GameRules:
         """Every legal ``(position, quarter turns)`` for ``tile``: the places the board's
         fit table allows (``Board.problem`` asks the same table) that :meth:`tile_problem`
         does not refuse, the checks ``place_tile`` makes."""
-        found = state.board.placements(tile)
+        return [(pos, q) for pos, turns in self.fitting(state, tile) for q in turns]
+
+    def fitting(self, state: State, tile: TileType) -> list[tuple[Pos, tuple[int, ...]]]:
+        """:meth:`placements` by position: each position where ``tile`` may go, with
+        the quarter turns it may take there."""
+        found = state.board.fitting(tile)
         if self._checks[tile.index]:
-            found = [(pos, q) for pos, q in found if not self.tile_problem(state, tile, pos, q)]
+            problem = self.tile_problem
+            found = [
+                (pos, allowed)
+                for pos, turns in found
+                if (allowed := tuple([q for q in turns if not problem(state, tile, pos, q)]))
+            ]
         return found
 
     def pick_placement(

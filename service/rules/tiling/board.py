@@ -112,8 +112,13 @@ class Board:
 
     def placements(self, tile: TileType) -> list[tuple[Pos, int]]:
         """Every legal ``(position, quarter turns)`` for ``tile``, in a stable order."""
+        return [(pos, q) for pos, turns in self.fitting(tile) for q in turns]
+
+    def fitting(self, tile: TileType) -> list[tuple[Pos, tuple[int, ...]]]:
+        """Each open position where ``tile`` fits, with the quarter turns it may take
+        there: :meth:`placements` by position (a menu reads each position once)."""
         fits = self.catalogue.fit_table(tile)
-        return [(pos, q) for pos, constraint in self.frontier.items() for q in fits[constraint]]
+        return [(pos, turns) for pos, code in self.frontier.items() if (turns := fits[code])]
 
     def pick_placement(self, tile: TileType, pick: Callable[[int], int]) -> tuple[Pos, int]:
         """The placement ``placements(tile)[pick(len(placements(tile)))]``, found without

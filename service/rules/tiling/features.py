@@ -79,6 +79,9 @@ class FeatureGraph:
         #: the cloister-like features not surrounded yet, by position (their nodes),
         #: checked when a tile is placed near
         self.surrounded: dict[Pos, list[int]] = {}
+        #: for each position in :attr:`surrounded`, how many of the eight around it hold
+        #: a tile (counted once, then one more for each tile placed near)
+        self.around: dict[Pos, int] = {}
         #: the features of the graph this one is a light copy of, whose objects it still
         #: shares until :meth:`own` copies them (``None``: it owns every feature)
         self.lender: dict[int, Feature] | None = None
@@ -89,6 +92,7 @@ class FeatureGraph:
         it, so a turn pays for the features it changes, not for the whole board."""
         other = FeatureGraph.__new__(FeatureGraph)
         other.parent, other.size, other.surrounded = self.parent, self.size, self.surrounded
+        other.around = self.around
         other.features = dict(self.features)
         other.lender = self.features
         return other
@@ -107,6 +111,7 @@ class FeatureGraph:
         other.size = list(self.size)
         other.features = {root: f.copy() for root, f in self.features.items()}
         other.surrounded = {pos: list(nodes) for pos, nodes in self.surrounded.items()}
+        other.around = dict(self.around)
         return other
 
     def find(self, node: int) -> int:
@@ -123,8 +128,12 @@ class FeatureGraph:
         """Join a segment of the tile being placed (``node``) to a placed one. The
         surviving root keeps a feature if either side had one: the new tile's segments
         get theirs only once every join is made (see :meth:`add_tile`)."""
-        parent, size, find = self.parent, self.size, self.find
-        ra, rb = find(node), find(other)
+        parent, size = self.parent, self.size
+        ra, rb = parent[node], parent[other]  # mostly roots already: find only if not
+        if parent[ra] != ra:
+            ra = self.find(ra)
+        if parent[rb] != rb:
+            rb = self.find(rb)
         if ra == rb:
             return
         if size[ra] < size[rb]:
@@ -174,7 +183,10 @@ class FeatureGraph:
             for _, segment, facing in side_links:
                 self._join(base + segment, node + their[facing])
             for i in theirs:
-                features[find(node + i)].open -= 1
+                root = parent[node + i]
+                if parent[root] != root:
+                    root = find(root)
+                features[root].open -= 1
         open_sides = tile.open_sides[q][sides]
         roots = []
         for i, segment in enumerate(segments):
@@ -197,11 +209,15 @@ class FeatureGraph:
             if segment.touches:
                 feature.touches.extend([base + t for t in segment.touches])
             if segment.kind.completion == "surrounded":
-                self.surrounded.setdefault(pos, []).append(base + i)
+                waiting = self.surrounded.get(pos)
+                if waiting is None:
+                    waiting = self.surrounded[pos] = []
+                    self.around[pos] = self.neighbours(board, pos)
+                waiting.append(base + i)
         completed = []
         for root in roots:  # every join is made: these are the roots
             feature = features[root]
-            if feature.kind.completion == "sides" and feature.open == 0 and not feature.complete:
+            if feature.open == 0 and feature.kind.completion == "sides" and not feature.complete:
                 feature.complete = True
                 completed.append(root)
         if self.surrounded:
@@ -212,16 +228,21 @@ class FeatureGraph:
         """The roots of the features waiting to be surrounded (cloisters) that the tile
         just placed at ``pos`` completes, by position in :data:`HERE_AND_AROUND` order;
         each leaves :attr:`surrounded` as it completes. The few waiting are each asked
-        whether they are near, rather than the nine positions around each tile."""
+        whether they are near, rather than the nine positions around each tile, and
+        count the tile (:attr:`around`) instead of counting their eight neighbours."""
         x, y = pos
         near = []
+        around = self.around
         for spot in self.surrounded:
             dx, dy = spot[0] - x, spot[1] - y
             if -1 <= dx <= 1 and -1 <= dy <= 1:
+                if dx or dy:  # (the tile's own position counted its neighbours)
+                    around[spot] += 1
                 near.append((AROUND_ORDER[dx, dy], spot))
         completed = []
         for _, spot in sorted(near) if len(near) > 1 else near:
-            if self.neighbours(board, spot) == 8:
+            if around[spot] == 8:
+                del around[spot]
                 for node in self.surrounded.pop(spot):
                     root = self.find(node)
                     self.features[root].complete = True

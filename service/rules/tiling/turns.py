@@ -86,7 +86,9 @@ def placement(
     """The position and quarter turns of a ``place_tile`` command, checked on ``board``
     and then by ``extra_check``."""
     x, y, rotation = command.get("x"), command.get("y"), command.get("rotation")
-    if not all(isinstance(v, int) and not isinstance(v, bool) for v in (x, y)):
+    if not (type(x) is int and type(y) is int) and not all(  # (plain ints: the usual case)
+        isinstance(v, int) and not isinstance(v, bool) for v in (x, y)
+    ):
         raise TileStepError("bad_command", "place_tile needs integer x and y")
     q = quarter_turns(rotation)
     if q is None:
