@@ -31,6 +31,7 @@ import select
 import selectors
 import threading
 import time
+from email.utils import formatdate
 from http import HTTPStatus
 from typing import Any
 
@@ -86,9 +87,28 @@ def write_problem(sock: Any, status_int: int, reason: str, mesg: str) -> None:
     util.write_nonblock(sock, problem_bytes(status_int, reason, mesg))
 
 
+class DateOfThisSecond:
+    """``gunicorn.util.http_date``'s replacement: every answer's ``Date`` header, which
+    has whole seconds, formatted once a second instead of once an answer."""
+
+    def __init__(self) -> None:
+        self._formatted = (-1, "")  # (second, text), replaced whole: threads share it
+
+    def __call__(self, timestamp: float | None = None) -> str:
+        if timestamp is not None:
+            return formatdate(timestamp, usegmt=True)
+        second = int(time.time())
+        formatted = self._formatted
+        if formatted[0] != second:
+            formatted = self._formatted = (second, formatdate(second, usegmt=True))
+        return formatted[1]
+
+
 def install(worker: Any = None) -> None:
-    """Make this worker process answer gunicorn's own errors as problem+json."""
+    """Make this worker process answer gunicorn's own errors as problem+json, and date
+    its answers from a clock read once a second."""
     util.write_error = write_problem
+    util.http_date = DateOfThisSecond()
 
 
 #: seconds a blocking read of a request (its body) or write of its answer may take
