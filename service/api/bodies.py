@@ -88,6 +88,8 @@ _BRACKET = re.compile(r"[\[\]{}]")
 def nesting_exceeds(text: str, limit: int) -> bool:
     """Whether the JSON ``text`` nests arrays and objects more than ``limit`` deep,
     found without decoding it (strings, which may hold brackets, are skipped)."""
+    if text.count("[") + text.count("{") <= limit:  # the usual body: no need to look
+        return False
     depth = 0
     for bracket in _BRACKET.finditer(_STRING.sub('""', text)):
         if bracket.group() in "[{":
@@ -97,6 +99,11 @@ def nesting_exceeds(text: str, limit: int) -> bool:
         else:
             depth -= 1
     return False
+
+
+#: how a lone surrogate gets into decoded text: a ``\u`` escape of one (UTF-8 text
+#: cannot hold one itself)
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 
 
 def _has_lone_surrogate(value: Any) -> bool:
@@ -136,7 +143,7 @@ def decode(data: bytes) -> Any:
             "json_too_deep", f"arrays and objects may nest at most {MAX_DEPTH} levels deep"
         )
     decoded = strict_json(text)
-    if _has_lone_surrogate(decoded):
+    if _SURROGATE_ESCAPE.search(text) and _has_lone_surrogate(decoded):
         raise Refused("invalid_text", "a \\u escape leaves half of a UTF-16 surrogate pair alone")
     return decoded
 
