@@ -115,6 +115,20 @@ def install(worker: Any = None) -> None:
 READ_TIMEOUT = float(os.environ.get("REQUEST_READ_TIMEOUT", "10"))
 
 
+class SettledConfig:
+    """gunicorn's settings as a worker reads them, each looked up once. A worker reads
+    some thirty of them for every request (the parser its limits, the environ its proxy
+    settings), and gunicorn's ``Config`` finds each by name on every read, after a
+    failed ordinary lookup: a microsecond or so each. A worker changes none of them."""
+
+    def __init__(self, cfg: Any) -> None:
+        self._cfg = cfg
+
+    def __getattr__(self, name: str) -> Any:
+        value = self.__dict__[name] = getattr(self._cfg, name)
+        return value
+
+
 #: seconds between the worker's heartbeats, parent checks and keep-alive expiry sweeps
 TICK_SECONDS = 1.0
 #: a connection's fd waits for one readable event, then is off until armed again
@@ -150,6 +164,7 @@ class BoundedThreadWorker(ThreadWorker):
         self._serving = True  # the pool's threads run while this holds
 
     def init_process(self) -> None:
+        self.cfg = SettledConfig(self.cfg)
         # ThreadWorker's own init_process would make its executor and selector, unused here
         self._ready = select.epoll()  # idle connections, waited on by the pool's threads
         self.poller = selectors.DefaultSelector()  # the listeners and the wake-up pipe
