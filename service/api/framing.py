@@ -307,8 +307,7 @@ class BoundedThreadWorker(ThreadWorker):
             handed_over = conn.sock in self._handed_over
             self._handed_over.discard(conn.sock)
         if handed_over:  # the stream hub has it now, and closes it when done
-            with self._conns_lock:
-                self.nr_conns -= 1
+            self._count_gone()
         elif keep_alive:
             fd = conn.sock.fileno()
             with self._conns_lock:
@@ -322,9 +321,16 @@ class BoundedThreadWorker(ThreadWorker):
 
     def _close(self, conn: Any, graceful: bool = False) -> None:
         self._forget(conn.sock)
+        self._count_gone()
+        conn.close(graceful)
+
+    def _count_gone(self) -> None:
+        """One connection fewer; at the connection limit the main thread, which stopped
+        accepting, is woken to start again."""
         with self._conns_lock:
             self.nr_conns -= 1
-        conn.close(graceful)
+        if not self._accepting and self.alive:
+            self.method_queue.defer(lambda: None)
 
 
 class AppLogsRequests(glogging.Logger):
