@@ -69,16 +69,21 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return found
 
 
+# Made once: json.loads with hooks builds a new decoder for every call.
+_STRICT = json.JSONDecoder(
+    object_pairs_hook=_unique_keys,
+    parse_int=_integer,
+    parse_float=_finite,
+    parse_constant=_no_constant,
+)
+
+
 def strict_json(text: str) -> Any:
     """``text`` decoded, or :class:`Refused` for what no endpoint may read (numbers out
     of range, duplicate keys); malformed JSON raises ``ValueError`` as ``json`` does."""
-    return json.loads(
-        text,
-        object_pairs_hook=_unique_keys,
-        parse_int=_integer,
-        parse_float=_finite,
-        parse_constant=_no_constant,
-    )
+    if text.startswith("\ufeff"):  # as json.loads refuses it
+        raise json.JSONDecodeError("Unexpected UTF-8 BOM (decode using utf-8-sig)", text, 0)
+    return _STRICT.decode(text)
 
 
 _STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
