@@ -69,16 +69,21 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return found
 
 
+# Made once: json.loads with hooks builds a new decoder for every call.
+_STRICT = json.JSONDecoder(
+    object_pairs_hook=_unique_keys,
+    parse_int=_integer,
+    parse_float=_finite,
+    parse_constant=_no_constant,
+)
+
+
 def strict_json(text: str) -> Any:
     """``text`` decoded, or :class:`Refused` for what no endpoint may read (numbers out
     of range, duplicate keys); malformed JSON raises ``ValueError`` as ``json`` does."""
-    return json.loads(
-        text,
-        object_pairs_hook=_unique_keys,
-        parse_int=_integer,
-        parse_float=_finite,
-        parse_constant=_no_constant,
-    )
+    if text.startswith("\ufeff"):  # as json.loads refuses it
+        raise json.JSONDecodeError("Unexpected UTF-8 BOM (decode using utf-8-sig)", text, 0)
+    return _STRICT.decode(text)
 
 
 _STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
@@ -88,6 +93,8 @@ _BRACKET = re.compile(r"[\[\]{}]")
 def nesting_exceeds(text: str, limit: int) -> bool:
     """Whether the JSON ``text`` nests arrays and objects more than ``limit`` deep,
     found without decoding it (strings, which may hold brackets, are skipped)."""
+    if text.count("[") + text.count("{") <= limit:  # the usual body: no need to look
+        return False
     depth = 0
     for bracket in _BRACKET.finditer(_STRING.sub('""', text)):
         if bracket.group() in "[{":
@@ -97,6 +104,11 @@ def nesting_exceeds(text: str, limit: int) -> bool:
         else:
             depth -= 1
     return False
+
+
+#: how a lone surrogate gets into decoded text: a ``\u`` escape of one (UTF-8 text
+#: cannot hold one itself)
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 
 
 def _has_lone_surrogate(value: Any) -> bool:
@@ -136,7 +148,7 @@ def decode(data: bytes) -> Any:
             "json_too_deep", f"arrays and objects may nest at most {MAX_DEPTH} levels deep"
         )
     decoded = strict_json(text)
-    if _has_lone_surrogate(decoded):
+    if _SURROGATE_ESCAPE.search(text) and _has_lone_surrogate(decoded):
         raise Refused("invalid_text", "a \\u escape leaves half of a UTF-16 surrogate pair alone")
     return decoded
 

@@ -26,6 +26,8 @@ from __future__ import annotations
 import json
 import os
 import threading
+import time
+from email.utils import formatdate
 from http import HTTPStatus
 from typing import Any
 
@@ -75,13 +77,46 @@ def write_problem(sock: Any, status_int: int, reason: str, mesg: str) -> None:
     util.write_nonblock(sock, problem_bytes(status_int, reason, mesg))
 
 
+class DateOfThisSecond:
+    """``gunicorn.util.http_date``'s replacement: every answer's ``Date`` header, which
+    has whole seconds, formatted once a second instead of once an answer."""
+
+    def __init__(self) -> None:
+        self._formatted = (-1, "")  # (second, text), replaced whole: threads share it
+
+    def __call__(self, timestamp: float | None = None) -> str:
+        if timestamp is not None:
+            return formatdate(timestamp, usegmt=True)
+        second = int(time.time())
+        formatted = self._formatted
+        if formatted[0] != second:
+            formatted = self._formatted = (second, formatdate(second, usegmt=True))
+        return formatted[1]
+
+
 def install(worker: Any = None) -> None:
-    """Make this worker process answer gunicorn's own errors as problem+json."""
+    """Make this worker process answer gunicorn's own errors as problem+json, and date
+    its answers from a clock read once a second."""
     util.write_error = write_problem
+    util.http_date = DateOfThisSecond()
 
 
 #: seconds a blocking read of a request (its body) or write of its answer may take
 READ_TIMEOUT = float(os.environ.get("REQUEST_READ_TIMEOUT", "10"))
+
+
+class SettledConfig:
+    """gunicorn's settings as a worker reads them, each looked up once. A worker reads
+    some thirty of them for every request (the parser its limits, the environ its proxy
+    settings), and gunicorn's ``Config`` finds each by name on every read, after a
+    failed ordinary lookup: a microsecond or so each. A worker changes none of them."""
+
+    def __init__(self, cfg: Any) -> None:
+        self._cfg = cfg
+
+    def __getattr__(self, name: str) -> Any:
+        value = self.__dict__[name] = getattr(self._cfg, name)
+        return value
 
 
 class BoundedThreadWorker(ThreadWorker):
@@ -92,6 +127,10 @@ class BoundedThreadWorker(ThreadWorker):
         super().__init__(*args, **kwargs)
         self._handed_over: set[Any] = set()  # sockets gunicorn must neither close nor reuse
         self._handed_over_lock = threading.Lock()
+
+    def init_process(self) -> None:
+        self.cfg = SettledConfig(self.cfg)
+        super().init_process()
 
     def load_wsgi(self) -> None:
         super().load_wsgi()

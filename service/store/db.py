@@ -42,7 +42,10 @@ _returned_at: weakref.WeakKeyDictionary[psycopg.Connection, float] = weakref.Wea
 
 
 def mark_returned(conn: psycopg.Connection) -> None:
-    """The pool's ``reset`` callback: note when the connection came back."""
+    """Note when the connection goes back to the pool. Called by :meth:`Database.connection`
+    rather than given to the pool as its ``reset`` callback: with one, the pool returns
+    every connection through its background worker thread, a hand-off between threads
+    on every request."""
     _returned_at[conn] = time.monotonic()
 
 
@@ -99,7 +102,6 @@ class Database:
             timeout=timeout,
             open=False,
             check=check_if_idle,
-            reset=mark_returned,
             kwargs=connect_args,
             reconnect_timeout=0,
         )
@@ -118,7 +120,10 @@ class Database:
         self._ensure_open()
         try:
             with self.pool.connection() as conn:
-                yield conn
+                try:
+                    yield conn
+                finally:
+                    mark_returned(conn)
         except (psycopg.OperationalError, PoolTimeout) as exc:
             raise DatabaseUnavailable(str(exc) or type(exc).__name__) from exc
 

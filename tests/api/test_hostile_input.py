@@ -43,6 +43,8 @@ def test_nesting_within_the_limit_is_still_read(api):
         '{"type": "\\ud800"}',
         '{"type": "reveal", "note": "\\udfff"}',
         '{"type": "reveal", "\\ud800": 1}',
+        '{"type": "reveal", "note": "\\uDBFF"}',
+        '{"type": "reveal", "note": "\\\\\\udc00"}',
     ],
 )
 def test_a_lone_surrogate_is_refused_as_invalid_text(api, command):
