@@ -25,9 +25,13 @@ case, the single-row commit ceiling of the same PostgreSQL with as many connecti
 first case and writes the functions with the most own time, and with the most time
 including their callees, to ``bench/results/http_profile_<label>.txt``.
 
-``--compare DIR`` first measures another commit's service the same way, in the same run
+``--compare DIR`` also measures another commit's service the same way, in the same run
 (``git archive <commit> service migrations | tar -x -C DIR``), so that before and after
-are taken on the same machine at the same time.
+are taken on the same machine at the same time. ``--rounds N`` measures each checkout
+N times, interleaved and in alternating order (before, this; this, before; ...): whichever
+goes second in a pair has measured some percent slower on a quiet machine, so a single
+pair favours the first. Each label then holds every round and the median of each figure,
+and the run prints the ratio of this checkout to the other per round.
 
 Results are merged into bench/results/http.json under a label (embedded/system).
 """
@@ -374,8 +378,11 @@ def main() -> int:
     parser.add_argument(
         "--compare",
         metavar="DIR",
-        help="first measure the service in DIR (another commit's service/ and migrations/,"
+        help="also measure the service in DIR (another commit's service/ and migrations/,"
         " e.g. from git archive), under the label '<label>, before'",
+    )
+    parser.add_argument(
+        "--rounds", type=int, default=1, help="measurements of each checkout, interleaved"
     )
     parser.add_argument("--output", default=str(REPO / "bench" / "results" / "http.json"))
     args = parser.parse_args()
@@ -392,29 +399,87 @@ def main() -> int:
         sync_commit = conn.execute("SHOW synchronous_commit").fetchone()[0]
     output = Path(args.output)
     merged = json.loads(output.read_text()) if output.exists() else {}
+    measured: dict[str, list[tuple[list[dict], dict]]] = {run_label: [] for run_label, _ in runs}
     try:
-        for run_label, checkout in runs:
-            args.label_used = run_label.replace(", ", "_").replace(" ", "_")
-            cases, floor = measure_checkout(server_url, run_label, checkout, scripts, args)
-            merged[run_label] = {
-                "database": label,
-                "postgres": pg_version,
-                "synchronous_commit": sync_commit,
-                "machine": machine(),
-                "load_average_before": load_before,
-                "gunicorn_workers": args.workers_seen,
-                "moves_per_game": round(statistics.mean(len(s.moves) for s in scripts), 1),
-                "service": "this checkout" if checkout == REPO else f"--compare {args.compare}",
-                "cases": cases,
-                "framework_floor": floor,
-            }
-            output.write_text(json.dumps(merged, indent=2, sort_keys=True) + "\n")
+        for round_number in range(args.rounds):
+            in_order = runs if round_number % 2 == 0 else runs[::-1]
+            for run_label, checkout in in_order:
+                args.label_used = run_label.replace(", ", "_").replace(" ", "_")
+                if args.rounds > 1:
+                    print(f"round {round_number + 1} of {args.rounds}", flush=True)
+                measured[run_label].append(
+                    measure_checkout(server_url, run_label, checkout, scripts, args)
+                )
+                merged[run_label] = {
+                    "database": label,
+                    "postgres": pg_version,
+                    "synchronous_commit": sync_commit,
+                    "machine": machine(),
+                    "load_average_before": load_before,
+                    "gunicorn_workers": args.workers_seen,
+                    "moves_per_game": round(statistics.mean(len(s.moves) for s in scripts), 1),
+                    "service": "this checkout" if checkout == REPO else f"--compare {args.compare}",
+                    **summarised(measured[run_label]),
+                }
+                output.write_text(json.dumps(merged, indent=2, sort_keys=True) + "\n")
     finally:
         if server is not None:
             server.cleanup()
     output.write_text(json.dumps(merged, indent=2, sort_keys=True) + "\n")
+    if args.compare:
+        print_ratios(measured[runs[0][0]], measured[runs[1][0]])
     print(f"written {output}")
     return 0
+
+
+#: each case's figures that a round gives and the summary takes the median of
+_FIGURES = {
+    "moves_per_second": lambda case: case["moves_per_second"],
+    "p50_ms": lambda case: case["latency_ms"]["p50"],
+    "p99_ms": lambda case: case["latency_ms"]["p99"],
+    "worker_cpu_ms_per_move": lambda case: case["server_cpu_ms_per_move"]["gunicorn_workers"],
+    "postgres_cpu_ms_per_move": lambda case: case["server_cpu_ms_per_move"]["postgres_backends"],
+    "single_row_commits_per_second": lambda case: case["single_row_commits_per_second"],
+}
+
+
+def summarised(rounds: list[tuple[list[dict], dict]]) -> dict:
+    """One checkout's rounds: the first round's cases as before (``cases``,
+    ``framework_floor``), and with several rounds, every round and each figure's median."""
+    cases, floor = rounds[0]
+    summary: dict = {"cases": cases, "framework_floor": floor}
+    if len(rounds) > 1:
+        summary["rounds"] = [{"cases": c, "framework_floor": f} for c, f in rounds]
+        summary["medians"] = {
+            str(case["clients"]): {
+                name: statistics.median(figure(r[0][i]) for r in rounds)
+                for name, figure in _FIGURES.items()
+            }
+            | {"errors": sum(r[0][i]["errors"] for r in rounds)}
+            for i, case in enumerate(cases)
+        }
+        summary["medians"]["healthz_cpu_ms_per_request"] = statistics.median(
+            f["gunicorn_cpu_ms_per_request"] for _, f in rounds
+        )
+    return summary
+
+
+def print_ratios(
+    before: list[tuple[list[dict], dict]], after: list[tuple[list[dict], dict]]
+) -> None:
+    """This checkout over the other, per round and as the median of the rounds."""
+    for i, case in enumerate(before[0][0]):
+        print(f"{case['clients']} clients, this checkout / the other (rounds; median):")
+        for name, figure in _FIGURES.items():
+            ratios = [figure(a[0][i]) / figure(b[0][i]) for b, a in zip(before, after, strict=True)]
+            listed = " ".join(f"{r:.3f}" for r in ratios)
+            print(f"  {name:30} {listed}; {statistics.median(ratios):.3f}")
+    ratios = [
+        a[1]["gunicorn_cpu_ms_per_request"] / b[1]["gunicorn_cpu_ms_per_request"]
+        for b, a in zip(before, after, strict=True)
+    ]
+    listed = " ".join(f"{r:.3f}" for r in ratios)
+    print(f"GET /healthz worker CPU, this / the other: {listed}; {statistics.median(ratios):.3f}")
 
 
 def framework_floor(served, clients: int, seconds: float) -> dict:
