@@ -146,6 +146,10 @@ class Server:
             "HEAD_SIGNING_KEY": HEAD_SIGNING_KEY,
             "PYTHONPATH": str(REPO),
             "LOG_LEVEL": "WARNING",
+            # No delivery threads on the session's database: they would send (and count)
+            # the deliveries other tests claim themselves. tests/e2e/test_webhooks.py turns
+            # them on for a server on a database of its own.
+            "WEBHOOK_WORKER": "0",
             **env,
         }
         self.process = subprocess.Popen(

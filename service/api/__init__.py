@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from flask import Flask
 from flask_smorest import Api
 from flask_smorest.utils import prepare_response
@@ -79,7 +81,9 @@ def delivery_policy(settings: Settings) -> DeliveryPolicy:
     )
 
 
-def create_app(settings: Settings | None = None, *, extra_rulesets: list[Ruleset] = ()) -> Flask:
+def create_app(
+    settings: Settings | None = None, *, extra_rulesets: Sequence[Ruleset] = ()
+) -> Flask:
     settings = settings or Settings()
     ratelimit_storage = storage_uri(settings.ratelimit_storage_uri)
     configure_logging(settings.log_level)

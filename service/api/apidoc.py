@@ -3,6 +3,7 @@ parameter and header docs, and problem+json error responses with examples."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from flask_smorest import Blueprint
@@ -342,7 +343,7 @@ def problem_response(blp: Blueprint, status: int, description: str, *codes: str)
     )
 
 
-def errors(blp: Blueprint, documented: dict[int, tuple[str, ...] | str], *, common=True):
+def errors(blp: Blueprint, documented: Mapping[int, tuple[str, ...] | str], *, common=True):
     """Document an operation's errors: ``{status: description or (description, code,
     ...)}``, plus 400, 401, 429 and 503, which every authenticated operation may give."""
 

@@ -41,9 +41,10 @@ SECURITY_SCHEMES = {
     },
 }
 #: OpenAPI security requirements
-API_KEY_ONLY = [{"ApiKey": []}, {"Bearer": []}]
-ANY_CREDENTIAL = [{"ApiKey": []}, {"Bearer": []}, {"SeatToken": []}]
-SEAT_ONLY = [{"SeatToken": []}, {"Bearer": []}]
+SecurityRequirements = list[dict[str, list[str]]]
+API_KEY_ONLY: SecurityRequirements = [{"ApiKey": []}, {"Bearer": []}]
+ANY_CREDENTIAL: SecurityRequirements = [{"ApiKey": []}, {"Bearer": []}, {"SeatToken": []}]
+SEAT_ONLY: SecurityRequirements = [{"SeatToken": []}, {"Bearer": []}]
 
 
 @dataclass(frozen=True)

@@ -60,11 +60,17 @@ def _no_constant(name: str) -> None:
     raise Refused("number_out_of_range", f"{name} is not a JSON number")
 
 
+def _added(seen: set[str], key: str) -> bool:
+    """Put ``key`` in ``seen``; false, so that a search goes on."""
+    seen.add(key)
+    return False
+
+
 def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     found = dict(pairs)
     if len(found) < len(pairs):
         seen: set[str] = set()
-        twice = next(key for key, _ in pairs if key in seen or seen.add(key))
+        twice = next(key for key, _ in pairs if key in seen or _added(seen, key))
         raise Refused("duplicate_key", f"the key {twice[:40]!r} appears twice in one object")
     return found
 

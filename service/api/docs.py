@@ -16,6 +16,7 @@ from functools import cache
 from html import escape
 from importlib import resources
 
+import werkzeug
 from flask import Blueprint, Response, abort, request, url_for
 
 from service.api.headers import DOCS_POLICY
@@ -89,7 +90,7 @@ def _asset(name: str) -> tuple[bytes, str]:
     return data, hashlib.sha256(data).hexdigest()[:32]
 
 
-def _send(data: bytes, mimetype: str, cache_control: str, etag: str) -> Response:
+def _send(data: bytes, mimetype: str, cache_control: str, etag: str) -> werkzeug.Response:
     response = Response(data, content_type=mimetype)
     response.headers["Cache-Control"] = cache_control
     response.set_etag(etag)
@@ -97,7 +98,7 @@ def _send(data: bytes, mimetype: str, cache_control: str, etag: str) -> Response
 
 
 @blp.get("/docs")
-def page() -> Response:
+def page() -> werkzeug.Response:
     html = PAGE.format(
         title=escape("Tilegames rules service: API docs"),
         favicon32=escape(_asset_url("favicon-32x32.png")),
@@ -116,7 +117,7 @@ def page() -> Response:
 
 
 @blp.get("/docs/docs.js")
-def start_script() -> Response:
+def start_script() -> werkzeug.Response:
     data = START_SCRIPT.encode()
     return _send(
         data, ASSETS["swagger-ui-bundle.js"], REVALIDATE, hashlib.sha256(data).hexdigest()[:32]
@@ -124,7 +125,7 @@ def start_script() -> Response:
 
 
 @blp.get("/docs/assets/<version>/<name>")
-def asset(version: str, name: str) -> Response:
+def asset(version: str, name: str) -> werkzeug.Response:
     if version != SWAGGER_UI_VERSION or name not in ASSETS:
         abort(404)
     data, etag = _asset(name)

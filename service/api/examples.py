@@ -69,7 +69,7 @@ CREATED_GAME = {
     "seat_tokens": [{"seat": 0, "token": "tgs_RLH3yPsL3UFkzFwSMl6qiGSGfJYYB4Ex"}],
 }
 
-FINISHED_GAME = {
+FINISHED_GAME: dict[str, Any] = {
     "awaiting": [],
     "created_at": "2026-11-21T02:53:06.019736+00:00",
     "id": "1e99a95e-274f-4e50-8124-a70a518299bf",

@@ -123,6 +123,9 @@ class BoundedThreadWorker(ThreadWorker):
     """gunicorn's gthread worker, with a timeout on each request's socket, that lets a
     request hand its connection over to the stream hub."""
 
+    cfg: Any  # gunicorn's settings (SettledConfig once the process starts)
+    wsgi: Any  # the application, wrapped by _offering_hand_over
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._handed_over: set[Any] = set()  # sockets gunicorn must neither close nor reuse

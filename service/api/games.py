@@ -7,9 +7,10 @@ import re
 from typing import Any
 from urllib.parse import urlencode
 
-from flask import Response, current_app, request
+from flask import current_app, request
 from flask.views import MethodView
 from flask_smorest import Blueprint
+from werkzeug.sansio.response import Response as SansioResponse  # what app.json answers
 
 from service.api import examples as ex
 from service.api import schemas as s
@@ -65,7 +66,7 @@ _VERSION_RE = re.compile(r'^\s*(?:W/)?"?(\d{1,18})"?\s*$')
 # instance of it for every request.
 
 
-def reply(outcome: Outcome, etag: int | None = None) -> tuple[Response, int, dict[str, str]]:
+def reply(outcome: Outcome, etag: int | None = None) -> tuple[SansioResponse, int, dict[str, str]]:
     """The answer to send: the use case's body as JSON, as it is. The body is already
     what the endpoint's schema documents (tests/api/test_answers_as_documented.py), so
     it skips flask-smorest's second pass through the schema (it passes a response

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import werkzeug
 from flask import Response, request
 from flask.views import MethodView
 from flask_smorest import Blueprint
@@ -62,17 +63,17 @@ def _svg_response(description: str, example: str) -> dict[str, Any]:
     }
 
 
-def send(picture: Picture, cache_control: str, vary: tuple[str, ...] = ()) -> Response:
+def send(picture: Picture, cache_control: str, vary: tuple[str, ...] = ()) -> werkzeug.Response:
     response = Response(picture.data, content_type=f"{CONTENT_TYPE}; charset=utf-8")
     response.headers["Cache-Control"] = cache_control
     response.headers["Content-Security-Policy"] = PICTURE_POLICY
     response.set_etag(picture.etag)
     for header in vary:
         response.vary.add(header)
-    response = response.make_conditional(request)
-    if response.status_code == 412:  # If-Match named another picture: a problem, no SVG
+    conditional = response.make_conditional(request)
+    if conditional.status_code == 412:  # If-Match named another picture: a problem, no SVG
         return problem(412, "precondition_failed", "If-Match does not match the picture's ETag")
-    return response
+    return conditional
 
 
 BOARD_EXAMPLE = (

@@ -15,6 +15,7 @@ import hashlib
 from functools import cache
 from importlib import resources
 
+import werkzeug
 from flask import Blueprint, Response, abort, redirect, request, url_for
 
 from service.api.headers import PLAY_POLICY
@@ -50,7 +51,7 @@ def asset_files() -> tuple[str, dict[str, bytes]]:
     return digest.hexdigest()[:16], files
 
 
-def _send(data: bytes, content_type: str, cache_control: str) -> Response:
+def _send(data: bytes, content_type: str, cache_control: str) -> werkzeug.Response:
     response = Response(data, content_type=content_type)
     response.headers["Cache-Control"] = cache_control
     response.set_etag(hashlib.sha256(data).hexdigest()[:32])
@@ -58,12 +59,12 @@ def _send(data: bytes, content_type: str, cache_control: str) -> Response:
 
 
 @blp.get("/play")
-def bare() -> Response:
+def bare() -> werkzeug.Response:
     return redirect(url_for("play.page"), 308)
 
 
 @blp.get("/play/")
-def page() -> Response:
+def page() -> werkzeug.Response:
     version, _ = asset_files()
     folder = url_for("play.asset", version=version, name="")
     html = (_STATIC / "index.html").read_text().replace(ASSETS_MARK, folder.rstrip("/"))
@@ -73,7 +74,7 @@ def page() -> Response:
 
 
 @blp.get("/play/assets/<version>/<name>")
-def asset(version: str, name: str) -> Response:
+def asset(version: str, name: str) -> werkzeug.Response:
     current, files = asset_files()
     if version != current or name not in files:
         abort(404)

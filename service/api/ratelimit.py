@@ -50,7 +50,9 @@ class SweptMemoryStorage(MemoryStorage):
 
     def _MemoryStorage__schedule_expiry(self) -> None:  # overrides the private hook
         if not self.timer.is_alive():
-            self.timer = threading.Timer(SWEEP_SECONDS, self._MemoryStorage__expire_events)
+            # (limits' private sweeper, which mypy cannot see by its mangled name)
+            expire = self._MemoryStorage__expire_events  # type: ignore[attr-defined]
+            self.timer = threading.Timer(SWEEP_SECONDS, expire)
             self.timer.daemon = True
             self.timer.start()
 
@@ -133,7 +135,8 @@ class RateLimiter:
         counted = g.get("rate_limit")
         if counted is None:
             return response
-        for name, value in self.window(*counted, response.status_code):
+        limit, who = counted
+        for name, value in self.window(limit, who, response.status_code):
             response.headers[name] = value
         return response
 

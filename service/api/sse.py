@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import errno
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from typing import Any
 
 from flask import Response, request
@@ -60,6 +60,7 @@ def event_stream(game_id: str, seat_token: str | None, api_key_id: str | None, a
         )
     rt.listener.start()  # listening before the first read, so no notice is missed
     hand_over = request.environ.get(HAND_OVER)
+    body: _Held | _HandOver
     if hand_over is None:
         body = _Held(_held_stream(rt, game.id, ruleset, seat, after), free_slot)
     else:
@@ -68,7 +69,8 @@ def event_stream(game_id: str, seat_token: str | None, api_key_id: str | None, a
         chunked = environ.get("SERVER_PROTOCOL") != "HTTP/1.0"
 
         def adopt() -> None:
-            head = response_head(*environ[RESPONSE_HEAD], chunked=chunked)
+            status, headers = environ[RESPONSE_HEAD]
+            head = response_head(status, headers, chunked)
             sock = hand_over()
             rt.streams.adopt(sock, head, game.id, ruleset, seat, after, free_slot, chunked)
 
@@ -111,7 +113,7 @@ class _HandOver:
 class _Held:
     """The body of a stream that holds its thread; its slot is free when it closes."""
 
-    def __init__(self, body: Iterator[str], free_slot: Callable[[], None]) -> None:
+    def __init__(self, body: Generator[str, None, None], free_slot: Callable[[], None]) -> None:
         self.body, self.free_slot = body, free_slot
 
     def __iter__(self) -> Iterator[str]:
@@ -124,7 +126,7 @@ class _Held:
 
 def _held_stream(
     rt: Runtime, game_id: str, ruleset: Any, seat: int | None, after: int
-) -> Iterator[str]:
+) -> Generator[str, None, None]:
     poll, max_seconds = rt.settings.sse_poll_seconds, rt.settings.sse_max_seconds
     last = after
     deadline = time.monotonic() + max_seconds

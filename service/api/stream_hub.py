@@ -219,7 +219,11 @@ class StreamHub:
             self._by_game[stream.game_id].add(stream)
             self._selector.register(stream.sock, selectors.EVENT_READ, stream)
             stream.sock.setblocking(False)
-        games = set(self._by_game) if None in noticed else set(noticed)
+        games: set[str] = (
+            set(self._by_game)
+            if None in noticed
+            else {game for game in noticed if game is not None}
+        )
         games |= {stream.game_id for stream in arrivals}
         games |= {game for game in self._behind if not self._waiting_on_backlog(game)}
         self._behind -= games

@@ -4,11 +4,16 @@ A command runs in one transaction: lock the game row, replay an idempotent retry
 check the expected version, fold the state, decide, let bots answer, append, record
 the idempotency key, NOTIFY, commit. The row lock serialises writers of one game, so
 the loser of a race waits, sees the new version and gets ``version_conflict``; the
-``(game_id, seq)`` key is the second line of defence.
+``(game_id, seq)`` key is the second line of defence. A seat's move naming the version
+this process last wrote or read is first decided on what it knows and written in one
+statement without taking the lock first (one round trip instead of four): the
+statement's version bump waits for the row lock like a locked writer and aborts the
+statement if the game has moved on, and then the move is decided again the locked way.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import secrets
@@ -57,6 +62,17 @@ from service.store import (
 )
 
 MAX_BOT_STEPS = 10_000
+
+
+@contextmanager
+def _autocommit(conn: psycopg.Connection) -> Iterator[None]:
+    """``conn`` in autocommit for the block (each statement its own transaction), then
+    back as the pool hands it out."""
+    conn.autocommit = True
+    try:
+        yield
+    finally:
+        conn.autocommit = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -265,10 +281,10 @@ class GameService:
                 written_under = ruleset.version_of(to_rules_event(stored[0]))
             for event in ruleset.upcast_log(map(to_rules_event, stored), written_under):
                 state = ruleset.evolve(state, event)
-            for event in stored:
-                seating.evolve(event.type, event.data)
-                if event.type == CLOCK:
-                    clocks = Clocks.read(event.data, event.recorded_at)
+            for record in stored:
+                seating.evolve(record.type, record.data)
+                if record.type == CLOCK:
+                    clocks = Clocks.read(record.data, record.recorded_at)
         version = ruleset.rules_version if written_under is None else written_under
         return Folded(state, version, seating, clocks)
 
@@ -336,6 +352,7 @@ class GameService:
                 break
             seq = next_seq + len(produced)
             bot = seating.bot_of(bot_seat)
+            assert bot is not None  # (the seat was chosen for its bot)
             command = ruleset.bot_command(state, bot_seat, bot, bot_rng_for(seed, seq))
             events = ruleset.apply(state, bot_seat, command, rng_for(seed, seq))
             commands += recorded(Command(seq, bot_seat, command), events)
@@ -559,18 +576,16 @@ class GameService:
         a seat sends only ``resign``; the others are the game's owner's
         (:meth:`owner_command`)."""
         with self.db.connection() as conn:
+            known = self._decidable_unlocked(game_id, precondition)
+            if known is not None:
+                args = (token, claimed_seat, command, precondition, idempotency_key)
+                outcome = self._submit_unlocked(conn, known, *args)
+                if outcome is not None:
+                    return outcome
             game, tx_now = self._locked(conn, game_id)
-            seat = seat_of(game.seats, token)
-            if seat is None:
-                raise Forbidden("moving needs the seat token of the seat that moves")
-            if claimed_seat is not None and claimed_seat != seat:
-                raise Forbidden(f"this seat token belongs to seat {seat}, not {claimed_seat}")
-            if is_table_command(command) and command["type"] != RESIGN:
-                raise Forbidden(f"{command['type']} is for the game's API key, not a seat")
-            request_hash = hashlib.sha256(
-                canonical_json({"seat": seat, "command": command, **precondition.key()})
-            ).hexdigest()
-            remember = (idempotency_key, request_hash) if idempotency_key is not None else None
+            seat, step, remember = self._seat_step(
+                game, token, claimed_seat, command, precondition, idempotency_key
+            )
             try:
                 expected = precondition.version
                 if expected is not None and game.version != expected:
@@ -578,12 +593,99 @@ class GameService:
                         f"expected version {expected}, the game is at {game.version}",
                         current_version=game.version,
                     )
-                step = Step(seat, command, precondition.decision)
                 outcome, folded = self._write_step(conn, game, tx_now, step, seat, remember)
             except (AppError, IdempotencyKeyTaken) as refused:
                 return self._answered_before(conn, game, remember, refused)
-        self._remember(game.id, outcome.body["version"], folded)
+        self._written(game, tx_now, outcome, folded)
         return outcome
+
+    def _submit_unlocked(
+        self,
+        conn: psycopg.Connection,
+        known: GameRecord,
+        token: str | None,
+        claimed_seat: int | None,
+        command: dict[str, Any],
+        precondition: Precondition,
+        idempotency_key: str | None,
+    ) -> Outcome | None:
+        """The command decided on the game as this process knows it and written in one
+        statement, which commits itself: one round trip to the database instead of
+        four. ``None`` if it was refused, the key was taken or the game has moved on
+        (nothing written then): the caller decides it again under the row lock."""
+        at = datetime.now(UTC)
+        try:
+            with _autocommit(conn):
+                seat, step, remember = self._seat_step(
+                    known, token, claimed_seat, command, precondition, idempotency_key
+                )
+                outcome, folded = self._write_step(
+                    conn, known, at, step, seat, remember, unlocked=True
+                )
+        except (AppError, IdempotencyKeyTaken):
+            return None
+        self._written(known, at, outcome, folded)
+        return outcome
+
+    def _decidable_unlocked(self, game_id: str, precondition: Precondition) -> GameRecord | None:
+        """The game row as this process last wrote or read it, if a command may be
+        decided on it and written without the row lock (:meth:`EventStore.write`,
+        ``unlocked``): an active game without a time control (its clocks are read at the
+        transaction's time, which a lock-free write has no way to read first), at the
+        version the client names, and no test pause asked for. The write aborts itself
+        if the game has moved on since, and any refusal is decided again under the lock:
+        what this process knew may be stale. A command naming only its decision goes to
+        the lock: it is how seats answer at the same time, when what one worker knows is
+        often stale, and a conflicting write costs the fold it changed."""
+        if precondition.version is None or hooks.pausing():
+            return None
+        known = self.store.known.get(game_id)
+        if known is None or known.version != precondition.version:
+            return None
+        if known.status != "active" or TimeControl.of(known.options) is not None:
+            return None
+        return known
+
+    @staticmethod
+    def _seat_step(
+        game: GameRecord,
+        token: str | None,
+        claimed_seat: int | None,
+        command: dict[str, Any],
+        precondition: Precondition,
+        idempotency_key: str | None,
+    ) -> tuple[int, Step, tuple[str, str] | None]:
+        """The seat the token plays, the step to decide and, under an Idempotency-Key,
+        the key and the request's hash (its identity); Forbidden if the token may not
+        send it."""
+        seat = seat_of(game.seats, token)
+        if seat is None:
+            raise Forbidden("moving needs the seat token of the seat that moves")
+        if claimed_seat is not None and claimed_seat != seat:
+            raise Forbidden(f"this seat token belongs to seat {seat}, not {claimed_seat}")
+        if is_table_command(command) and command["type"] != RESIGN:
+            raise Forbidden(f"{command['type']} is for the game's API key, not a seat")
+        request_hash = hashlib.sha256(
+            canonical_json({"seat": seat, "command": command, **precondition.key()})
+        ).hexdigest()
+        remember = (idempotency_key, request_hash) if idempotency_key is not None else None
+        return seat, Step(seat, command, precondition.decision), remember
+
+    def _written(self, game: GameRecord, at: datetime, outcome: Outcome, folded: Folded) -> None:
+        """After a write of ``game`` at ``at`` has committed: its fold and its row as
+        they are now, for the next command to be decided on."""
+        body = outcome.body
+        self.store.known.remember(
+            dataclasses.replace(
+                game,
+                version=body["version"],
+                head_hash=body["head_hash"],
+                head_signature=body["head_signature"],
+                status=body["status"],
+                updated_at=at,
+            )
+        )
+        self._remember(game.id, body["version"], folded)
 
     def owner_command(self, *args: Any) -> Outcome:
         """:meth:`owner_command_once`, after the timeouts that are due."""
@@ -628,7 +730,7 @@ class GameService:
                 outcome, folded = self._write_step(conn, game, tx_now, step, None, remember)
             except (AppError, IdempotencyKeyTaken) as refused:
                 return self._answered_before(conn, game, remember, refused)
-        self._remember(game.id, outcome.body["version"], folded)
+        self._written(game, tx_now, outcome, folded)
         return outcome
 
     def _locked(self, conn: psycopg.Connection, game_id: str) -> tuple[GameRecord, datetime]:
@@ -667,6 +769,7 @@ class GameService:
         """A seat handed to a bot is a person's seat that is not a bot's already (or a
         bot seat given another bot); a seat handed back is played by a bot and has a
         person to hand it back to."""
+        assert seat is not None  # (both come with the seat of their URL)
         ruleset = self.ruleset(game.ruleset)
         with self._reading(conn, game, ruleset, game.version) as folded:
             control = folded.seating.seats[seat]
@@ -686,12 +789,15 @@ class GameService:
         step: Step,
         viewer: int | None,
         remember: tuple[str, str] | None,
+        *,
+        unlocked: bool = False,
     ) -> tuple[Outcome, Folded]:
-        """Decide ``step`` on the game as it is (its row locked), let the bots answer,
-        read the clocks (a game with a time control), and write the events, the commands
-        and (``remember``: key and request hash) the idempotency record in one
-        statement. The answer, its body as ``viewer`` sees it, and the folded game after
-        it."""
+        """Decide ``step`` on the game as it is (its row locked, or ``unlocked``: as this
+        process knew it, ``conn`` in autocommit), let the bots answer, read the clocks (a
+        game with a time control), and write the events, the commands and
+        (``remember``: key and request hash) the idempotency record in one statement,
+        recorded at ``tx_now``. The answer, its body as ``viewer`` sees it, and the
+        folded game after it."""
         if game.status == "finished":
             raise GameOver("the game has ended; no more moves")
         ruleset = self.ruleset(game.ruleset)
@@ -763,6 +869,7 @@ class GameService:
                 idempotency=idempotency,
                 commands=commands,
                 notices=turns.notices,
+                unlocked=unlocked,
             )
         except VersionConflict as exc:
             raise VersionConflictError(str(exc), current_version=None) from exc
@@ -841,7 +948,7 @@ class GameService:
                 command["bot"] = control.bot
             step = Step(overdue[0], command)
             outcome, folded = self._write_step(conn, game, tx_now, step, None, None)
-        self._remember(game.id, outcome.body["version"], folded)
+        self._written(game, tx_now, outcome, folded)
         return True
 
     def sweep_clocks(self, limit: int = 1000) -> int:

@@ -32,3 +32,8 @@ def pause_point(point: str) -> None:
     directory.mkdir(parents=True, exist_ok=True)
     (directory / str(os.getpid())).write_text(point)
     time.sleep(float(os.environ.get("TILEGAMES_TEST_PAUSE_SECONDS", "30")))
+
+
+def pausing() -> bool:
+    """Whether this request asked for a pause (it must then run in a transaction)."""
+    return _requested.get() is not None

@@ -54,7 +54,7 @@ def validate_record(
             error = {"step": step, "code": "unknown_seat", "message": f"no seat {seat}"}
             break
         try:
-            rng = rng_for(seed, version + 1)
+            rng = rng_for(seed or _NO_SEED, version + 1)
             new = ruleset.apply(state, seat, entry["command"], rng, entry.get("decision"))
         except RulesError as exc:
             error = {"step": step, "code": exc.code, "message": exc.message, "rule": exc.rule}

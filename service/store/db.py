@@ -32,7 +32,7 @@ def service_url(owner_url: str) -> str:
     params = conninfo_to_dict(owner_url)
     params.pop("password", None)
     params["user"] = SERVICE_ROLE
-    return make_conninfo(**params)
+    return make_conninfo("", **params)
 
 
 #: a connection returned to the pool less than this many seconds ago is handed out again
@@ -66,7 +66,7 @@ class DatabaseUnavailable(Exception):
 
 def session_options(url: str, statement_timeout: float) -> str:
     """The URL's own ``options`` with the statement timeout (seconds; 0 = none) added."""
-    options = [conninfo_to_dict(url).get("options", "")]
+    options = [str(conninfo_to_dict(url).get("options") or "")]
     if statement_timeout > 0:
         options.append(f"-c statement_timeout={round(statement_timeout * 1000)}")
     return " ".join(filter(None, options))

@@ -1,9 +1,12 @@
 """Games and their append-only event logs.
 
-Appending takes the expected version under the game row's lock: the ``(game_id, seq)``
-primary key and ``UPDATE games ... WHERE version = expected`` each guarantee that only
-one writer wins a version, and the caller's transaction makes the events, the new
-version and the idempotency record land together or not at all.
+An append names the version it was decided on: the ``(game_id, seq)`` primary key and
+``UPDATE games ... WHERE version = expected`` each guarantee that only one writer wins a
+version, and one statement writes the events, the new version and the idempotency
+record together or not at all. Under the game row's lock (the caller's transaction) the
+version is known to be current; a write decided on what this process knew of the game,
+without the lock, is one statement in autocommit that aborts itself if the version has
+moved on (``bumped_once``, migrations/0011).
 """
 
 from __future__ import annotations
@@ -19,12 +22,15 @@ from typing import Any
 
 import psycopg
 from psycopg.rows import dict_row
-from psycopg.types.json import Json, Jsonb
+from psycopg.types.json import Jsonb
 
 from service.store.hashing import GENESIS_HASH, HeadSigner, compact_json, event_hash
 from service.store.webhooks import Notice, queue_cte
 
 NOTIFY_CHANNEL = "game_events"
+#: the SQLSTATE of ``bumped_once`` (migrations/0011): the bump of a write found the game
+#: at another version
+VERSION_MOVED_ON = "TG409"
 
 
 class VersionConflict(Exception):
@@ -197,7 +203,12 @@ class KnownRows:
             return self._rows.get(game_id)
 
     def remember(self, game: GameRecord) -> GameRecord:
+        """Keep ``game``, unless a later version of it is kept (a read that raced a
+        write may come back after it)."""
         with self._lock:
+            kept = self._rows.get(game.id)
+            if kept is not None and kept.version > game.version:
+                return game
             self._rows[game.id] = game
             self._rows.move_to_end(game.id)
             if len(self._rows) > self.capacity:
@@ -377,17 +388,34 @@ class EventStore:
         idempotency: tuple[str, str, int, str] | None = None,
         commands: Sequence[Command] = (),
         notices: Sequence[Notice] = (),
+        unlocked: bool = False,
     ) -> None:
         """Store events made by :meth:`chain` and the ``commands`` that caused them,
         bump the version, announce them (``NOTIFY``, and the webhooks subscribed to
         them or to the ``notices``) and, if given, record ``(key, request_hash, status,
         response)`` under the key, the response as JSON text: one statement. Raises
         :class:`VersionConflict` (the caller's transaction must then roll back, as it
-        does on any exception)."""
+        does on any exception).
+
+        ``unlocked``: the game row was not locked, ``conn`` is in autocommit and the
+        statement commits itself; the events' ``recorded_at`` is theirs as chained (there
+        is no transaction whose time could be read first). Then it raises
+        :class:`VersionConflict` or :class:`IdempotencyKeyTaken` having written
+        nothing."""
         if game.version != expected_version:
             raise VersionConflict(expected_version, game.version)
+        if unlocked and (not chained or not conn.autocommit):
+            raise ValueError("an unlocked write is one statement in autocommit with events")
         recorded = self._write(
-            conn, game, expected_version, chained, status, idempotency, commands, notices
+            conn,
+            game,
+            expected_version,
+            chained,
+            status,
+            idempotency,
+            commands,
+            notices,
+            chained[0].recorded_at if unlocked else None,
         )
         for event in chained:
             if recorded[event.seq] != event.recorded_at:
@@ -406,33 +434,45 @@ class EventStore:
         idempotency: tuple[str, str, int, str] | None,
         commands: Sequence[Command],
         notices: Sequence[Notice] = (),
+        recorded_at: datetime | None = None,
     ) -> dict[int, datetime]:
-        # Data-modifying CTEs all run to completion in one statement: the events, the
-        # version bump with its NOTIFY (delivered on commit), the idempotency record,
-        # the commands and the webhook deliveries (the outbox).
+        # Data-modifying CTEs all run to completion in one statement: the version bump
+        # with its NOTIFY (delivered on commit), the events, the idempotency record, the
+        # commands and the webhook deliveries (the outbox); bumped_once aborts the
+        # statement if the bump matched no row. The events are inserted from the bump's
+        # row, so the game row is locked before any event's key is taken: a write without
+        # the lock taken first never holds a key that a locked writer of the same version
+        # waits for while it waits for that writer's lock (a deadlock). ``recorded_at``:
+        # the events' time and the game's updated_at, else the transaction's (now()).
+        # The events' data and the commands go as their compact text cast to json, which
+        # keeps the text as sent (psycopg's Json wrapper cost a Python dumper call each).
         new_version = expected_version + len(chained)
         head = chained[-1].hash if chained else game.head_hash
-        values = ", ".join(["(%s, %s, %s, %s, %s, %s)"] * len(chained))
-        params: list[Any] = []
-        for event in chained:
-            params += (
-                game.id,
-                event.seq,
-                event.type,
-                Json(event.data, dumps=compact_json),
-                Jsonb(event.visibility) if event.visibility is not None else None,
-                bytes.fromhex(event.hash),
-            )
-        params += (
+        values = ", ".join(
+            ["(%s::uuid, %s, %s, %s::json, %s::jsonb, %s, coalesce(%s::timestamptz, now()))"]
+            * len(chained)
+        )
+        params: list[Any] = [
             new_version,
             head,
             self.head_signature(game.id, new_version, head),
+            recorded_at,
             status,
             game.id,
             expected_version,
             NOTIFY_CHANNEL,
             f"{game.id}:{new_version}",
-        )
+        ]
+        for event in chained:
+            params += (
+                game.id,
+                event.seq,
+                event.type,
+                compact_json(event.data),
+                Jsonb(event.visibility) if event.visibility is not None else None,
+                bytes.fromhex(event.hash),
+                recorded_at,
+            )
         more = ""  # the idempotency record's and the commands' CTEs
         if idempotency is not None:
             key, request_hash, response_status, response = idempotency
@@ -445,14 +485,16 @@ class EventStore:
         if commands:
             more += (
                 ", commanded AS (INSERT INTO commands (game_id, seq, seat, command, decision)"
-                " VALUES " + ", ".join(["(%s, %s, %s, %s, %s)"] * len(commands)) + " RETURNING 1)"
+                " VALUES "
+                + ", ".join(["(%s, %s, %s, %s::json, %s)"] * len(commands))
+                + " RETURNING 1)"
             )
             for command in commands:
                 params += (
                     game.id,
                     command.seq,
                     command.seat,
-                    Json(command.command, dumps=compact_json),
+                    compact_json(command.command),
                     command.decision,
                 )
         queued, queued_params = queue_cte(
@@ -462,23 +504,28 @@ class EventStore:
         params += queued_params
         try:
             rows = conn.execute(
-                "WITH appended AS (INSERT INTO events"
-                " (game_id, seq, type, data, visibility, hash)"
-                f" VALUES {values} RETURNING seq, recorded_at),"
-                " bumped AS (UPDATE games SET version = %s, head_hash = %s,"
-                " head_signature = %s, updated_at = now(), status = coalesce(%s, status)"
-                " WHERE id = %s AND version = %s RETURNING pg_notify(%s, %s))"
+                "WITH bumped AS (UPDATE games SET version = %s, head_hash = %s,"
+                " head_signature = %s, updated_at = coalesce(%s, now()),"
+                " status = coalesce(%s, status)"
+                " WHERE id = %s AND version = %s RETURNING pg_notify(%s, %s)),"
+                " appended AS (INSERT INTO events"
+                " (game_id, seq, type, data, visibility, hash, recorded_at)"
+                f" SELECT e.* FROM bumped, (VALUES {values}) AS e"
+                " RETURNING seq, recorded_at)"
                 f"{more}"
-                " SELECT seq, recorded_at, (SELECT count(*) FROM bumped) FROM appended",
+                " SELECT seq, recorded_at, checked.bumped FROM appended RIGHT JOIN"
+                " (SELECT bumped_once(count(*)) AS bumped FROM bumped) AS checked ON true",
                 params,
             ).fetchall()
         except psycopg.errors.UniqueViolation as exc:
             if exc.diag.table_name == "idempotency_keys":
                 raise IdempotencyKeyTaken(str(exc)) from exc
             raise VersionConflict(expected_version, None) from exc
-        if not rows or rows[0][2] != 1:
-            raise VersionConflict(expected_version, None)
-        return {seq: recorded_at for seq, recorded_at, _ in rows}
+        except psycopg.DatabaseError as exc:
+            if exc.sqlstate == VERSION_MOVED_ON:
+                raise VersionConflict(expected_version, None) from exc
+            raise
+        return {seq: at for seq, at, _ in rows}
 
     def read_events(
         self,

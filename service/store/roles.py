@@ -34,7 +34,7 @@ def ensure_service_login(owner_url: str, app_url: str) -> str:
     """Make ``app_url`` (the service's URL) log in, setting :data:`SERVICE_ROLE`'s
     password from it as the owner if needed; return what was done, in words."""
     params = conninfo_to_dict(app_url)
-    password = params.get("password")
+    password = str(params.get("password") or "")
     if params.get("user") != SERVICE_ROLE or not password:
         return f"APP_DATABASE_URL is not {SERVICE_ROLE} with a password: left as it is"
     if can_log_in(app_url):

@@ -192,6 +192,14 @@ def test_refusals_are_flasks_own_answers(pair):
         ({}, {"json": {"command": command}}, "precondition_required"),
         ({"If-Match": '"1"'}, {"json": {"command": command, "extra": 1}}, "validation_error"),
         ({"If-Match": '"1"'}, {"json": {"command": "place"}}, "validation_error"),
+        # a NUL, which PostgreSQL cannot store, in a value, a key or the decision
+        ({"If-Match": '"1"'}, {"json": {"command": {**command, "x": "a\x00"}}}, "validation_error"),
+        ({"If-Match": '"1"'}, {"json": {"command": {"\x00": 1, **command}}}, "validation_error"),
+        (
+            {"If-Match": '"1"'},
+            {"json": {"command": command, "decision": "d\x00"}},
+            "validation_error",
+        ),
         ({"If-Match": '"1"'}, {"data": "{", "content_type": "application/json"}, "bad_request"),
         ({"If-Match": '"1"'}, {"data": "{}", "content_type": "text/plain"}, None),
         ({"If-Match": '"1"', "Idempotency-Key": ""}, {"json": {"command": command}}, None),

@@ -459,6 +459,28 @@ def test_a_claimed_delivery_is_not_claimed_again_until_its_lease_ends(
     assert again.delivery.id == first.delivery.id and again.delivery.attempts == 2
 
 
+def test_a_claim_takes_no_more_than_its_limit_whatever_the_plan(app, client, own_key, database_url):
+    """With statistics that say the outbox holds one row, PostgreSQL joined the claim's
+    ``LIMIT ... FOR UPDATE SKIP LOCKED`` subquery as a nested loop and ran it again for
+    every row, each run past the rows the last had taken: a claim of 20 took every due
+    delivery (126 in the run that found it). The ids are now chosen once."""
+    import psycopg
+
+    from service.store import webhooks as store
+
+    register(client, own_key, url="http://127.0.0.1:9/", types=["tile_placed", "turn_started"])
+    create_game(client, own_key, seats=[{"bot": "greedy"}, {"bot": "random"}])
+    with psycopg.connect(database_url) as conn:  # the owner, who may mislead the planner
+        conn.execute(
+            "UPDATE pg_class SET reltuples = 1,"
+            " relpages = greatest(1, pg_relation_size(oid) / current_setting('block_size')::int)"
+            " WHERE oid = 'webhook_outbox'::regclass"
+        )
+        claimed = store.claim_due(conn, 20, timedelta(seconds=60))
+        conn.rollback()  # the statistics and the leases as they were
+    assert len(claimed) == 20
+
+
 def test_two_workers_at_once_never_claim_the_same_delivery(app, client, own_key):
     from service.store import webhooks as store
 

@@ -28,6 +28,7 @@ CARCASSONNE = get_ruleset("carcassonne")
 TYPES = ["tile_placed", "game_ended", "turn_started"]
 #: short enough for a test: a delivery whose worker died is sent again 4 s after its claim
 SERVER_ENV = {
+    "WEBHOOK_WORKER": "1",
     "WEBHOOK_TIMEOUT": "2",
     "WEBHOOK_LEASE": "4",
     "WEBHOOK_POLL": "0.2",

@@ -2,21 +2,27 @@
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import os
 import subprocess
 import sys
 import threading
+from collections.abc import Callable
+from datetime import UTC, datetime
 
 import psycopg
 import pytest
 
 from service.store import (
     GENESIS_HASH,
+    Command,
     Database,
     EventStore,
+    GameRecord,
     NewEvent,
     NewGame,
+    StoredEvent,
     VersionConflict,
     event_hash,
 )
@@ -117,29 +123,146 @@ def test_a_lock_sees_what_another_process_wrote_since_it_last_read_the_game(db):
     assert after.head_hash != before.head_hash and after.seats == before.seats
 
 
-def test_concurrent_appends_at_one_version_have_exactly_one_winner(db):
-    game_id = new_game(db)
-    store, barrier, outcomes = EventStore(), threading.Barrier(12), []
+def race(writers: int, write: Callable[[int], object]) -> list[str]:
+    """``write(n)`` for n in range(writers), in as many threads released at once: each
+    writer's outcome, "won" or "conflict" (VersionConflict)."""
+    barrier, outcomes = threading.Barrier(writers), []
 
     def attempt(n: int) -> None:
         barrier.wait()
         try:
-            with db.connection() as conn:
-                # Without the row lock, so the primary key and version check decide.
-                game = store.get_game(conn, game_id)
-                store.append(conn, game, 2, [NewEvent("race", {"n": n}), NewEvent("x", {})])
+            write(n)
             outcomes.append("won")
         except VersionConflict:
             outcomes.append("conflict")
 
-    threads = [threading.Thread(target=attempt, args=(n,)) for n in range(12)]
+    threads = [threading.Thread(target=attempt, args=(n,)) for n in range(writers)]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
+    return outcomes
+
+
+def test_concurrent_appends_at_one_version_have_exactly_one_winner(db):
+    game_id = new_game(db)
+    store = EventStore()
+
+    def append(n: int) -> None:
+        with db.connection() as conn:
+            # Without the row lock, so the primary key and version check decide.
+            game = store.get_game(conn, game_id)
+            store.append(conn, game, 2, [NewEvent("race", {"n": n}), NewEvent("x", {})])
+
+    outcomes = race(12, append)
     assert outcomes.count("won") == 1 and outcomes.count("conflict") == 11
     with db.connection() as conn:
         assert [e.seq for e in store.read_events(conn, game_id)] == [1, 2, 3, 4]
+
+
+def write_unlocked(
+    db: Database, store: EventStore, game: GameRecord, expected: int, key: str, n: int = 0
+) -> list[StoredEvent]:
+    """Two events, a command and an idempotency record after ``expected``, written
+    without the row lock: one statement in autocommit."""
+    chained = store.chain(
+        game, expected, [NewEvent("race", {"n": n}), NewEvent("x", {})], datetime.now(UTC)
+    )
+    with db.connection() as conn:
+        conn.autocommit = True
+        try:
+            store.write(
+                conn,
+                game,
+                expected,
+                chained,
+                idempotency=(key, "hash", 200, "{}"),
+                commands=[Command(expected + 1, 0, {"n": n})],
+                unlocked=True,
+            )
+        finally:
+            conn.autocommit = False
+    return chained
+
+
+def rows_of(db: Database, game_id: str) -> tuple[list[int], int, int, int]:
+    """(event seqs, game version, commands, idempotency records) of a game."""
+    with db.connection() as conn:
+        seqs = [e.seq for e in EventStore().read_events(conn, game_id)]
+        version = EventStore().get_game(conn, game_id).version
+        counts = [
+            conn.execute(f"SELECT count(*) FROM {table} WHERE game_id = %s", (game_id,)).fetchone()[
+                0
+            ]
+            for table in ("commands", "idempotency_keys")
+        ]
+    return seqs, version, *counts
+
+
+def test_concurrent_unlocked_writes_at_one_version_have_one_winner_and_losers_write_nothing(db):
+    game_id = new_game(db)
+    store = EventStore()
+    with db.connection() as conn:
+        game = store.get_game(conn, game_id)
+
+    outcomes = race(12, lambda n: write_unlocked(db, store, game, 2, f"key-{n}", n))
+    assert outcomes.count("won") == 1 and outcomes.count("conflict") == 11
+    assert rows_of(db, game_id) == ([1, 2, 3, 4], 4, 1, 1)
+
+
+def test_an_unlocked_write_waits_for_a_locked_writer_of_its_version_and_loses(db):
+    """The lock-free statement takes the game row before any event key: had it inserted
+    its events first, the locked writer's insert of the same seqs would wait for it
+    while it waited for the row lock (a deadlock, answered 503 after a second)."""
+    game_id = new_game(db)
+    store, outcome = EventStore(), []
+    with db.connection() as conn:
+        game = store.get_game(conn, game_id)
+    with db.connection() as locked:
+        held, _ = store.lock_for_command(locked, game_id)
+
+        def unlocked() -> None:
+            try:
+                write_unlocked(db, store, game, 2, "unlocked")
+                outcome.append("won")
+            except VersionConflict:
+                outcome.append("conflict")
+
+        thread = threading.Thread(target=unlocked)
+        thread.start()
+        thread.join(0.3)  # it waits for the row lock
+        assert thread.is_alive()
+        store.append(locked, held, 2, [NewEvent("locked", {})])
+    thread.join()
+    assert outcome == ["conflict"]
+    assert rows_of(db, game_id) == ([1, 2, 3], 3, 0, 0)
+
+
+def test_an_unlocked_write_at_a_version_the_game_never_had_aborts_itself(db):
+    """No event at the seqs written exists, so only the version check in the statement
+    (bumped_once) keeps a write decided on a version ahead of the game from leaving a
+    gap in the log."""
+    game_id = new_game(db)
+    store = EventStore()
+    with db.connection() as conn:
+        game = store.get_game(conn, game_id)
+    ahead = dataclasses.replace(game, version=5)
+    with pytest.raises(VersionConflict):
+        write_unlocked(db, store, ahead, 5, "ahead")
+    assert rows_of(db, game_id) == ([1, 2], 2, 0, 0)
+
+
+def test_an_unlocked_write_records_its_events_at_the_time_they_were_chained(db):
+    game_id = new_game(db)
+    store = EventStore()
+    with db.connection() as conn:
+        game = store.get_game(conn, game_id)
+    chained = write_unlocked(db, store, game, 2, "timed")
+    with db.connection() as conn:
+        stored = store.read_events(conn, game_id, after=2)
+        updated_at = store.get_game(conn, game_id).updated_at
+    assert stored == chained
+    assert updated_at == chained[0].recorded_at
 
 
 def test_pruning_forgets_only_idempotency_records_past_their_retention(db, database_url):
