@@ -375,7 +375,7 @@ def render(
     buildings = []
     for b in view.get("buildings", []):
         x, y = corner_point(b["corner"])
-        draw = city if b["kind"] == "city" else settlement
+        piece = city if b["kind"] == "city" else settlement
         buildings.append(
             group(
                 {
@@ -384,7 +384,7 @@ def render(
                     "data-kind": b["kind"],
                     "data-corner": b["corner"],
                 },
-                [draw(x, y, b["seat"])],
+                [piece(x, y, b["seat"])],
             )
         )
     layers.append(group({"class": "buildings"}, buildings))

@@ -195,7 +195,7 @@ def distances(sources: Sequence[int], allowed: Sequence[bool] | None = None) -> 
     """Steps (8-neighbour) from the nearest source to every cell."""
     far = GRID * 4
     dist = [far] * (GRID * GRID)
-    queue = deque()
+    queue: deque[int] = deque()
     for s in sources:
         if dist[s] != 0:
             dist[s] = 0
@@ -457,7 +457,7 @@ def draw(tile: TileType, q: int) -> Drawing:
         placed[i] = cell_centre(_best(component, clear, CENTRE))
     label = [-1] * (GRID * GRID)
     grounds = [i for i in range(n) if spans[i] == "half"]
-    queue = deque()
+    queue: deque[int] = deque()
     for i in grounds:
         for c in cells:
             port = RIM_PORT[c]

@@ -130,8 +130,9 @@ class Clocks:
         ends = []
         if control.per_move_ms is not None:
             ends.append(since + timedelta(milliseconds=control.per_move_ms))
-        if self.remaining_ms[seat] is not None:
-            ends.append(self.at + timedelta(milliseconds=self.remaining_ms[seat]))
+        left = self.remaining_ms[seat]
+        if left is not None:
+            ends.append(self.at + timedelta(milliseconds=left))
         return min(ends)
 
     def overdue(self, control: TimeControl, now: datetime) -> list[int]:
@@ -190,11 +191,13 @@ def charged(
         running_before = before.running
         spent = _elapsed_ms(before.at, now)
         for seat in running_before:
-            if remaining[seat] is not None:
-                remaining[seat] = max(0, remaining[seat] - spent)
+            left = remaining[seat]
+            if left is not None:
+                remaining[seat] = max(0, left - spent)
     for seat in movers:
-        if remaining[seat] is not None and seat in running_before:
-            remaining[seat] += control.increment_ms
+        left = remaining[seat]
+        if left is not None and seat in running_before:
+            remaining[seat] = left + control.increment_ms
     running = {
         str(seat): (
             running_before[seat] if seat in running_before and seat not in movers else now

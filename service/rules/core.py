@@ -158,7 +158,7 @@ class InvalidOptions(RulesError):
         self.field = field_name
 
 
-def checked_options(table: Mapping[str, JSON], options: Mapping[str, Any]) -> JSON:
+def checked_options(table: Mapping[str, Mapping[str, Any]], options: Mapping[str, Any]) -> JSON:
     """``options`` checked against a ruleset's option ``table`` (as ``describe`` shows it)
     and completed with its defaults, in the table's order; an array comes back in its
     ``items`` order. Raises :class:`InvalidOptions` naming the option at fault."""
@@ -270,7 +270,8 @@ class _HashStream:
         # checks of the arguments: taken straight; anything else goes through them
         if stop is None and step is None and type(start) is int and start > 0:
             return self._randbelow(start)
-        return _Random.randrange(self, start, stop, *(() if step is None else (step,)))
+        # (a stand-in for random.Random by design: see the class docstring)
+        return _Random.randrange(self, start, stop, *(() if step is None else (step,)))  # type: ignore[arg-type]
 
     shuffle = _Random.shuffle
     sample = _Random.sample
@@ -326,7 +327,7 @@ def rng_for(seed: bytes, seq: int) -> random.Random:
     :class:`_HashStream`; so each step draws independent outcomes that nobody
     can predict without the seed and everybody can check once it is published.
     """
-    return _HashStream(seed, seq)
+    return _HashStream(seed, seq)  # type: ignore[return-value]  # (duck-typed: see the class)
 
 
 class _BotStream(_HashStream):
@@ -367,7 +368,7 @@ def bot_rng_for(seed: bytes, seq: int) -> random.Random:
     own hash, :class:`_BotStream`), so that bots' choices never shift the game's own
     draws; with it, a seed replays a bot game exactly.
     """
-    return _BotStream(_bots_key(seed), seq)
+    return _BotStream(_bots_key(seed), seq)  # type: ignore[return-value]  # (duck-typed)
 
 
 @lru_cache(maxsize=1024)
@@ -500,24 +501,24 @@ class Ruleset(ABC, Generic[State]):
         return self.handle(state, self.answered(state, seat, command, decision_id), command, rng)
 
     def answered(
-        self, state: State, seat: int, command: JSON, decision_id: str | None = None
+        self, state: State, seat: int | None, command: JSON, decision_id: str | None = None
     ) -> Decision:
         """The open decision ``command`` from ``seat`` answers, or the IllegalMove that
         every ruleset gives: ``game_over``, ``unknown_command``, ``not_your_turn``,
         ``decision_closed``, ``unexpected_command``."""
-        if self.is_over(state):
-            raise self.illegal("game_over", "the game is over")
         # (a dict is by far the usual command: spared the abstract Mapping check)
         kind = (
             command.get("type") if type(command) is dict or isinstance(command, Mapping) else None
         )
         open_now = self.decisions(state)
         if decision_id is None and type(kind) is str:
-            # The common case, on every move: the seat's first decision taking the command
-            # (whose type is then one the ruleset knows).
+            # The common case, on every move, looked up first: the seat's first decision
+            # taking the command (a game over has none open).
             for decision in open_now:
                 if decision.seat == seat and kind in decision.commands:
                     return decision
+        if self.is_over(state):
+            raise self.illegal("game_over", "the game is over")
         if not isinstance(kind, str) or kind not in self.command_types():
             raise self.illegal("unknown_command", f"unknown command type {kind!r}")
         if decision_id is not None:
@@ -539,7 +540,7 @@ class Ruleset(ABC, Generic[State]):
     def apply(
         self,
         state: State,
-        seat: int,
+        seat: int | None,
         command: JSON,
         rng: random.Random,
         decision_id: str | None = None,

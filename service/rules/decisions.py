@@ -132,7 +132,7 @@ class Agenda:
 
     def close(self, decision: Decision | str) -> None:
         """The decision has been answered; open the next queued group if none is left."""
-        wanted = decision if type(decision) is str else decision.id
+        wanted = decision if isinstance(decision, str) else decision.id
         open_now = self.open
         for i, d in enumerate(open_now):
             if d.id == wanted:

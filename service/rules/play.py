@@ -43,11 +43,14 @@ def play_game(
     state = ruleset.fold(events)
     if observe is not None:
         observe(state, events)
-    while not ruleset.is_over(state):
-        seat = ruleset.decisions(state)[0].seat
+    # (decisions are open until the game is over: asked once a move, not is_over too)
+    while awaited := ruleset.decisions(state):
+        seat = awaited[0].seat
         seq = len(events) + 1
         command = ruleset.bot_command(state, seat, bots[seat], bot_rng_for(seed, seq))
         events += ruleset.apply(state, seat, command, rng_for(seed, seq))
         if observe is not None:
             observe(state, events)
+    if not ruleset.is_over(state):
+        raise RuntimeError(f"{ruleset.name}: no decision open in a game not over")
     return events, state

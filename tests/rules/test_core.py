@@ -10,6 +10,7 @@ import pytest
 
 from service.rules.core import Event, IllegalMove, Turn
 from service.rules.decisions import Agenda, Pending
+from service.rules.play import play_game
 from tests.fixtures.council import RULESET as COUNCIL
 from tests.fixtures.secret_cards import RULESET as CARDS
 
@@ -122,6 +123,14 @@ def test_a_game_that_is_over_refuses_every_command():
         CARDS.apply(state, seat, {"type": "keep"}, random.Random(0))
     assert refused(CARDS, state, 0, {"type": "keep"}).code == "game_over"
     assert CARDS.decisions(state) == [] and CARDS.awaiting(state) == []
+
+
+def test_play_game_refuses_a_game_left_with_no_decision_open_and_not_over(monkeypatch):
+    """The bot loop runs while a decision is open; a ruleset that closes every decision
+    of a game not over is broken, and play_game says so rather than stopping early."""
+    monkeypatch.setattr(CARDS, "decisions", lambda state: [])
+    with pytest.raises(RuntimeError, match="no decision open in a game not over"):
+        play_game(CARDS, {}, 2, b"seed", ["random", "random"])
 
 
 def test_apply_folds_the_decided_events_and_folds_nothing_on_a_refusal():

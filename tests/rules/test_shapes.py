@@ -7,6 +7,7 @@ command and event type the code knows is described."""
 
 from __future__ import annotations
 
+import copy
 from typing import Any, NamedTuple
 
 import pytest
@@ -128,15 +129,16 @@ def played():
 
 
 def _recording(ruleset: Ruleset, commands: list) -> Ruleset:
-    """``ruleset``, noting every command applied (a subclass instance: the singleton is
-    left alone)."""
+    """``ruleset``, noting every command applied (a copy whose ``apply`` records, so
+    that the registered singleton is left alone)."""
+    recording = copy.copy(ruleset)
 
-    class Recording(type(ruleset)):
-        def apply(self, state, seat, command, rng, decision_id=None):
-            commands.append(dict(command))
-            return super().apply(state, seat, command, rng, decision_id)
+    def apply(state, seat, command, rng, decision_id=None):
+        commands.append(dict(command))
+        return type(ruleset).apply(recording, state, seat, command, rng, decision_id)
 
-    return Recording()
+    recording.apply = apply  # type: ignore[method-assign]
+    return recording
 
 
 @pytest.mark.parametrize("case", [case_id(c) for c in CASES])

@@ -23,6 +23,7 @@ from service.rules.tiling.geometry import ROTATIONS
 
 
 def _pick(state: State, stack: dict[str, int], remaining: int, rng: random.Random) -> str:
+    assert state.rules is not None
     tiles = drawable(state.rules, stack, remaining)
     return rng.choices(list(tiles), list(tiles.values()))[0]
 
@@ -32,6 +33,7 @@ def _draw(state: State, rng: random.Random) -> JSON:
     tile under it if it is a hill."""
     command = {"type": "draw_tile", "tile": _pick(state, state.stack, state.remaining, rng)}
     tile = state.catalogue.get(command["tile"])
+    assert tile is not None and state.rules is not None
     for detail in state.rules.draw_details:
         command.update(detail(state, tile, rng, None))
     hides = state.remaining > 1 and state.rules.hides_under(tile)
@@ -54,6 +56,7 @@ def _follower_command(spots: tuple[str, ...], figure: str, segment: int) -> JSON
 
 def _module_commands(state: State, seat: int) -> list[JSON]:
     """The modules' commands of the figure step (a crown space), in their menus' order."""
+    assert state.rules is not None
     return [
         {"type": kind, **option}
         for figure_menu in state.rules.figure_menus
@@ -66,6 +69,8 @@ def _choices(ruleset: Carcassonne, state: State, seat: int) -> list[JSON]:
     """Every command of the figure step, in its menu's order, from what the menu is
     made of (without its JSON): each figure the seat may place and where
     (:func:`figure_segments`), the modules' commands (a crown space), then skipping."""
+    assert state.board is not None
+    assert state.placed is not None
     placed = state.board.tiles[state.placed]
     spots = placed.tile.spots[placed.q]
     choices = [
@@ -80,10 +85,13 @@ def _random_figure_step(state: State, seat: int, rng: random.Random) -> JSON:
     """A uniform choice among :func:`_choices`, drawing the same index but making only
     the command chosen."""
     by_figure = figure_segments(state, seat)
-    extra = _module_commands(state, seat)
+    assert state.rules is not None
+    extra = _module_commands(state, seat) if state.rules.figure_menus else []
     k = _index(sum(map(len, by_figure.values())) + len(extra) + 1, rng)
     for figure, segments in by_figure.items():
         if k < len(segments):
+            assert state.board is not None
+            assert state.placed is not None
             placed = state.board.tiles[state.placed]
             return _follower_command(placed.tile.spots[placed.q], figure, segments[k])
         k -= len(segments)
@@ -98,11 +106,14 @@ def _index(count: int, rng: random.Random) -> int:
 
 def random_bot(ruleset: Carcassonne, state: State, seat: int, rng: random.Random) -> JSON:
     step = ruleset.step(state)
+    assert step is not None  # (a bot is asked only while a decision is open)
     if step.bot is not None:  # a module's own step (tend a flock...)
         return step.bot(state, seat, rng)
     if state.phase == PHASE_DRAW:
         return _draw(state, rng)
     if state.phase == PHASE_TILE:
+        assert state.rules is not None
+        assert state.tile is not None
         return _place(*state.rules.pick_placement(state, state.tile, partial(_index, rng=rng)))
     return _random_figure_step(state, seat, rng)
 
@@ -112,7 +123,9 @@ def _gain(ruleset: Carcassonne, state: State, seat: int, choice: JSON) -> int:
     new = None
     if choice["type"] == "place_follower":
         figure, spot = choice.get("figure", "follower"), choice["spot"]
+        assert state.placed is not None
         node = state.tile_node(state.placed, spot)
+        assert state.rules is not None
         weight = state.rules.figures[figure].weight
         new = (state.graph.find(node), Figure(seat, figure, weight, state.placed, spot))
     scored = ruleset.turn_scorings(state, new)
@@ -121,6 +134,7 @@ def _gain(ruleset: Carcassonne, state: State, seat: int, choice: JSON) -> int:
 
 def greedy_bot(ruleset: Carcassonne, state: State, seat: int, rng: random.Random) -> JSON:
     step = ruleset.step(state)
+    assert step is not None  # (a bot is asked only while a decision is open)
     if step.bot is not None:  # a module's own step (tend a flock...): its random choice
         return step.bot(state, seat, rng)
     if state.phase == PHASE_DRAW:
@@ -128,6 +142,8 @@ def greedy_bot(ruleset: Carcassonne, state: State, seat: int, rng: random.Random
     if state.phase == PHASE_TILE:
         best: list[JSON] = []
         top = -1
+        assert state.rules is not None
+        assert state.tile is not None
         for pos, q in state.rules.placements(state, state.tile):
             command = _place(pos, q)
             trial = ruleset.copy_state(state)

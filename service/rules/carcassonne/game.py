@@ -26,7 +26,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
-from functools import cache, partial
+from functools import cache
 from typing import Any, ClassVar
 
 from service.rules.carcassonne import scoring, shapes
@@ -70,7 +70,7 @@ from service.rules.tiling.turns import (
     placement,
 )
 
-OPTIONS: dict[str, dict[str, Any]] = {
+OPTIONS: dict[str, Mapping[str, Any]] = {
     "farmers": {
         "type": "boolean",
         "default": True,
@@ -146,6 +146,7 @@ def figure_problem(state: State, seat: int, figure: Any, feature: Feature | Pros
     """Why ``seat`` may not put a ``figure`` on ``feature`` (that of a segment of the tile
     just placed, or what a segment would join), or ``None``: the one check behind
     ``place_follower``, its menu and the place_tile menu's follower spots."""
+    assert state.rules is not None
     return (
         kind_problem(state, feature.kind)
         or supply_problem(state, seat, figure)
@@ -164,6 +165,7 @@ def kind_problem(state: State, kind: FeatureKind) -> str | None:
 
 def supply_problem(state: State, seat: int, figure: Any) -> str | None:
     """Why ``seat`` has no ``figure`` to place (not one of the game's, or none left)."""
+    assert state.rules is not None
     if not isinstance(figure, str) or figure not in state.rules.figures:
         return "unknown_figure"
     if state.supply[seat][figure] < 1:
@@ -181,6 +183,7 @@ def _draw_tile(
         tile = named_draw(state.catalogue, state.stack, command.get("tile"))
     except TileStepError as error:
         raise error.illegal(RULES) from None
+    assert state.rules is not None
     if tile.id not in drawable(state.rules, state.stack, state.remaining):
         raise ruleset.illegal("tile_not_drawable_yet", f"{tile.name} is not in the stack drawn now")
     turn = Turn(ruleset, state)
@@ -192,6 +195,7 @@ def _draw_tile(
 def _draw_menu(state: State, seat: int) -> JSON:
     # The true stack: the tiles under hills cannot be drawn (see the docs' "The tile
     # under a hill" for why that is acceptable with external randomness).
+    assert state.rules is not None
     return {"draw_tile": {"tiles": drawable(state.rules, state.stack, state.remaining)}}
 
 
@@ -201,12 +205,16 @@ def _place_tile(
     """``tile_placed`` and what the modules make of it, worked out before it is folded
     (placing needs no scratch copy of the board)."""
     tile = state.tile
+    assert tile is not None  # (the place_tile step: a tile is drawn)
     try:
-        pos, q = placement(state.board, tile, command, partial(state.rules.tile_problem, state))
+        assert state.board is not None
+        assert state.rules is not None
+        pos, q = placement(state.board, tile, command, state.rules.placement_check(state, tile))
     except TileStepError as error:
         raise error.illegal(RULES) from None
     data = {"seat": seat, "tile": tile.id, "x": pos[0], "y": pos[1], "rotation": ROTATIONS[q]}
     events = [Event("tile_placed", data)]
+    assert state.rules is not None
     for hook in state.rules.after_tile:
         events += hook(state, seat, tile, pos, q)
     return events
@@ -214,9 +222,10 @@ def _place_tile(
 
 def _tile_menu(state: State, seat: int) -> JSON:
     tile = state.tile
+    assert tile is not None and state.rules is not None
     fitting = state.rules.fitting(state, tile)
     if state.supply[seat]["follower"] < 1:  # common late in a game: no neighbour matters
-        placements = [
+        placements: list[JSON] = [
             {"x": x, "y": y, "rotation": ROTATIONS[q], "spots": []}
             for (x, y), turns in fitting
             for q in turns
@@ -313,6 +322,7 @@ class FollowerSpots:
         from, and reused while the border is the same, those roots are still roots
         (then every node found under one still is) and have figures on the same ones."""
         graph, board = self.state.graph, self.state.board
+        assert board is not None
         features, parent, find = graph.features, graph.parent, graph.find
         constraint = board.frontier[pos]
         kept = board.readings.get(pos)
@@ -325,14 +335,20 @@ class FollowerSpots:
                 return beside
         else:
             border = board.border(pos)
-        roots = tuple([find(node) for node, _ in border])
-        with_figures = tuple([root for root in roots if features[root].figures])
+        roots, with_figures = [], []  # (a root is mostly its node's parent: find if not)
+        for node, _ in border:
+            root = parent[node]
+            if parent[root] != root:
+                root = find(root)
+            roots.append(root)
+            if features[root].figures:
+                with_figures.append(root)
         beside = self._read(border, roots, with_figures) if with_figures else None
         board.readings[pos] = (constraint, border, roots, with_figures, beside)
         return beside
 
     @staticmethod
-    def _read(border: Border, roots: tuple[int, ...], with_figures: tuple[int, ...]) -> Beside:
+    def _read(border: Border, roots: list[int], with_figures: list[int]) -> Beside:
         #: root -> the ports meeting it (a bit each)
         ports: dict[int, int] = {}
         for root, (_, at) in zip(roots, border, strict=True):
@@ -383,6 +399,7 @@ class FollowerSpots:
         alone, kinds, joining = self.alone, self._kinds, self._joining
         for i, spot in enumerate(every):
             roots = joined.get(i if into is None else _top(into, i))
+            ok: bool | None
             if roots is None:
                 ok = alone[i]
             else:
@@ -439,6 +456,8 @@ def _place_follower(
     ruleset: Carcassonne, state: State, seat: int, command: JSON, rng: random.Random
 ) -> list[Event]:
     figure, spot = command.get("figure", "follower"), command.get("spot")
+    assert state.board is not None
+    assert state.placed is not None
     placed = state.board.tiles[state.placed]
     index = placed.tile.spot_segment[placed.q].get(spot) if isinstance(spot, str) else None
     if index is None:
@@ -466,10 +485,13 @@ def figure_segments(state: State, seat: int) -> dict[str, list[int]]:
     ``seat`` may put it: :func:`figure_problem` on each, its parts asked once where
     they do not depend on the segment (none is asked for a figure not in the seat's
     supply). The figure step's menu and the bots' choices."""
+    assert state.board is not None
+    assert state.placed is not None
     placed = state.board.tiles[state.placed]
     #: the segments whose kind takes figures, with their features
     allowed: list[tuple[int, Feature]] | None = None
-    found = {}
+    found: dict[str, list[int]] = {}
+    assert state.rules is not None
     for name, figure_type in state.rules.figures.items():
         if supply_problem(state, seat, name):
             found[name] = []
@@ -487,6 +509,8 @@ def figure_segments(state: State, seat: int) -> dict[str, list[int]]:
 
 
 def _figure_menu(state: State, seat: int) -> JSON:
+    assert state.board is not None
+    assert state.placed is not None
     placed = state.board.tiles[state.placed]
     by_figure = {
         name: _spot_menu(placed.tile, placed.q, segments)
@@ -497,6 +521,7 @@ def _figure_menu(state: State, seat: int) -> JSON:
     if len(by_figure) > 1:
         options["figures"] = by_figure
     menu: JSON = {"place_follower": options, "skip": {}}
+    assert state.rules is not None
     for figure_menu in state.rules.figure_menus:
         menu.update(figure_menu(state, seat))
     return menu
@@ -523,10 +548,12 @@ def _spot_parts(tile: TileType, q: int) -> tuple[tuple[str, str, tuple[str, ...]
 
 
 def _tile_details(state: State) -> JSON:
+    assert state.tile is not None
     return {"tile": state.tile.id}
 
 
 def _figure_details(state: State) -> JSON:
+    assert state.placed is not None
     x, y = state.placed
     return {"x": x, "y": y}
 
@@ -690,6 +717,7 @@ class Carcassonne(FoldingInPlace, SeatsLeaving, Ruleset[State]):
         """After the figure step (``figure`` placed on ``node``, or none): the modules'
         hooks (a shepherd draws a sheep, a flock to tend), then the end of the turn,
         unless a hook paused it for a module's decision (whose command ends it)."""
+        assert turn.state.rules is not None
         for hook in turn.state.rules.after_figure:
             hook(self, turn, seat, figure, node, rng)
             if turn.state.phase != PHASE_FIGURE:
@@ -721,10 +749,12 @@ class Carcassonne(FoldingInPlace, SeatsLeaving, Ruleset[State]):
         is next (an extra turn for a builder), all read before the scoring is folded;
         then the next turn's draw. The command's events."""
         state = turn.state
-        events = [Event("feature_scored", data) for data in self.turn_scorings(state)]
+        scorings = self.turn_scorings(state) if state.completed else ()
+        events = [Event("feature_scored", data) for data in scorings]
+        assert state.rules is not None
         for hook in state.rules.after_scoring:
             events += hook(state, seat)
-        ended = {"seat": seat, "next": next_seated(seat, state.seats, state.resigned)}
+        ended: JSON = {"seat": seat, "next": next_seated(seat, state.seats, state.resigned)}
         for extra_turn in state.rules.extra_turns if seat not in state.resigned else ():
             reason = extra_turn(state, seat)
             if reason:
@@ -764,6 +794,7 @@ class Carcassonne(FoldingInPlace, SeatsLeaving, Ruleset[State]):
         if tile is None:
             tile = self._random_tile(state, rng)
         details: JSON = {}
+        assert state.rules is not None
         for detail in state.rules.draw_details:
             details.update(detail(state, tile, rng, command))
         fits = state.rules.fits_anywhere(state, tile)
@@ -784,6 +815,7 @@ class Carcassonne(FoldingInPlace, SeatsLeaving, Ruleset[State]):
 
     @staticmethod
     def _random_tile(state: State, rng: random.Random) -> TileType:
+        assert state.rules is not None
         tiles, pool = state.rules.draw_pool(state.stack, state.remaining)
         return draw_random(tiles, state.stack, pool, rng)
 
@@ -792,6 +824,7 @@ class Carcassonne(FoldingInPlace, SeatsLeaving, Ruleset[State]):
         mode): one that may be drawn once the hill has left the stack."""
         under = state.catalogue.get(command.get("under"))
         stack = {**state.stack, hill.id: state.stack[hill.id] - 1}
+        assert state.rules is not None
         if under is None or under.id not in drawable(state.rules, stack, state.remaining - 1):
             raise self.illegal("hidden_tile_required", f"name the tile drawn under {hill.name}")
         return under
@@ -810,6 +843,7 @@ class Carcassonne(FoldingInPlace, SeatsLeaving, Ruleset[State]):
         """The end-of-game scoring, then ``game_ended``: the best scores of the seats
         still playing win (a resigned seat's figures score, but it cannot win), unless
         the game ended early for a ``reason`` that names its ``winners``."""
+        assert turn.state.rules is not None
         for hook in turn.state.rules.end_of_game:
             for data in hook(turn.state):
                 turn.emit(Event("feature_scored", data))
@@ -835,6 +869,7 @@ class Carcassonne(FoldingInPlace, SeatsLeaving, Ruleset[State]):
         answers it."""
         state, seat = turn.state, decision.seat
         if decision.kind == PHASE_TILE:
+            assert state.tile is not None
             aside = {"seat": seat, "tile": state.tile.id, "reason": reason}
             turn.emit(Event("tile_set_aside", aside))
             self._pass_turn(turn, seat, rng)
@@ -843,7 +878,10 @@ class Carcassonne(FoldingInPlace, SeatsLeaving, Ruleset[State]):
         elif decision.kind == PHASE_FIGURE:
             self.figure_step_done(turn, seat, None, None, rng)
         else:
-            command = steps_of(state.rules)[decision.kind].bot(state, seat, rng)
+            assert state.rules is not None
+            bot = steps_of(state.rules)[decision.kind].bot
+            assert bot is not None  # (every module step has its bot)
+            command = bot(state, seat, rng)
             turn.emit(*self.handle(state, decision, command, rng))
 
     def _pass_turn(self, turn: Turn[State], seat: int, rng: random.Random) -> None:
@@ -862,6 +900,7 @@ class Carcassonne(FoldingInPlace, SeatsLeaving, Ruleset[State]):
             turn.emit(Event("game_ended", ended))
             return
         if state.phase == PHASE_TILE:
+            assert state.tile is not None
             aside = {"seat": state.seat, "tile": state.tile.id, "reason": "its seat resigned"}
             turn.emit(Event("tile_set_aside", aside))
         self._final_scoring(turn, winners, reason)
@@ -881,6 +920,7 @@ class Carcassonne(FoldingInPlace, SeatsLeaving, Ruleset[State]):
             for _, feature in sorted(state.graph.features.items())
             for f in feature.figures
         ]
+        assert state.board is not None
         return {
             "ruleset": self.name,
             "options": dict(state.options),

@@ -42,6 +42,7 @@ def city(state: State, feature: Feature, replaced: Scoring | None) -> Score:
 
 def cloister(state: State, feature: Feature, replaced: Scoring | None) -> Score:
     (pos,) = feature.tiles
+    assert state.board is not None
     around = state.graph.neighbours(state.board, pos)
     reason = f"{_state_word(feature)} cloister: 1 + {around} surrounding tiles"
     return Score(1 + around, reason, {"surrounding": around})
@@ -70,7 +71,9 @@ def sorted_tiles(feature: Feature) -> list[list[int]]:
 
 def scoring_data(state: State, feature: Feature, returned: bool) -> dict[str, Any]:
     """The data of a ``feature_scored`` event for ``feature`` and its figures."""
-    score = state.rules.score(state, feature)
+    rules = state.rules
+    assert rules is not None
+    score = rules.score(state, feature)
     first = feature.figures[0]
     return {
         "kind": feature.kind.name,
@@ -88,7 +91,7 @@ def scoring_data(state: State, feature: Feature, returned: bool) -> dict[str, An
             }
             for f in feature.figures
         ],
-        "winners": state.rules.winners(state, feature.figures),
+        "winners": rules.winners(state, feature.figures),
         "points": score.points,
         "reason": score.reason,
         **score.details,

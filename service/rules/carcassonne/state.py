@@ -7,7 +7,7 @@ and no rule decisions beyond joining features, which is geometry.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache, partial
 from pathlib import Path
 from typing import Any
@@ -34,6 +34,7 @@ from service.rules.tiling.geometry import Pos, quarter_turns
 from service.rules.tiling.scoring import majority
 from service.rules.tiling.state import TileGameState
 from service.rules.tiling.tiles import Catalogue, TileType
+from service.rules.tiling.turns import PlacementCheck
 
 DATA = Path(__file__).parent / "data"
 
@@ -135,7 +136,7 @@ class GameRules:
         placements += [{"tile": t.id, **attach} for t in self._attaching if attach]
         return placements
 
-    def draw_pool(self, stack: dict[str, int], remaining: int) -> tuple[Sequence[TileType], int]:
+    def draw_pool(self, stack: Mapping[str, int], remaining: int) -> tuple[Sequence[TileType], int]:
         """The tiles the next draw takes from, and how many are left among them: the
         first drawing group (the River) that still has tiles, else the main stack."""
         if not self.draw_groups:
@@ -155,6 +156,7 @@ class GameRules:
     def fitting(self, state: State, tile: TileType) -> list[tuple[Pos, tuple[int, ...]]]:
         """:meth:`placements` by position: each position where ``tile`` may go, with
         the quarter turns it may take there."""
+        assert state.board is not None  # (every menu is asked after game_started)
         found = state.board.fitting(tile)
         if self._checks[tile.index]:
             problem = self.tile_problem
@@ -173,9 +175,11 @@ class GameRules:
         if self._checks[tile.index]:
             found = self.placements(state, tile)
             return found[pick(len(found))]
+        assert state.board is not None
         return state.board.pick_placement(tile, pick)
 
     def fits_anywhere(self, state: State, tile: TileType) -> bool:
+        assert state.board is not None
         if self._checks[tile.index]:
             fit = self.catalogue.fitting_rotations
             return any(
@@ -184,6 +188,11 @@ class GameRules:
                 for q in fit(tile, constraint)
             )
         return state.board.fits_anywhere(tile)
+
+    def placement_check(self, state: State, tile: TileType) -> PlacementCheck | None:
+        """:meth:`tile_problem` on ``state`` for ``place_tile``'s check, or ``None`` if no
+        module's condition concerns ``tile`` (most tiles: nothing to call)."""
+        return partial(self.tile_problem, state) if self._checks[tile.index] else None
 
     def tile_problem(self, state: State, tile: TileType, pos: Pos, q: int) -> str | None:
         """Why the modules' extra conditions refuse ``tile`` at ``pos`` (board legality
@@ -289,6 +298,7 @@ class State(TileGameState):
 
     @property
     def catalogue(self) -> Catalogue:
+        assert self.rules is not None  # (set by game_started, before any tile is named)
         return self.rules.catalogue
 
     def unseen(self) -> dict[str, int]:
@@ -302,7 +312,7 @@ class State(TileGameState):
 
 
 def _game_started(state: State, data: dict[str, Any]) -> None:
-    state.rules = game_rules(modules_for(data["options"]))
+    rules = state.rules = game_rules(modules_for(data["options"]))
     state.options = data["options"]
     state.seats = data["seats"]
     state.board = Board(state.catalogue)
@@ -310,10 +320,12 @@ def _game_started(state: State, data: dict[str, Any]) -> None:
     state.remaining = sum(state.stack.values())
     state.scores = [0] * state.seats
     state.supply = [dict(data["figures"]) for _ in range(state.seats)]
-    state.ext = {m.name: m.initial(state.seats) for m in state.rules.modules if m.initial}
+    state.ext = {m.name: m.initial(state.seats) for m in rules.modules if m.initial}
     for start in (data["start"], *data.get("layout", ())):
         tile = state.catalogue.get(start["tile"])
-        state.put_tile(tile, (start["x"], start["y"]), quarter_turns(start["rotation"]))
+        q = quarter_turns(start["rotation"])
+        assert tile is not None and q is not None  # (the setup's own tiles and turns)
+        state.put_tile(tile, (start["x"], start["y"]), q)
     state.phase = PHASE_DRAW
 
 
@@ -339,7 +351,9 @@ def _tile_hidden(state: State, data: dict[str, Any]) -> None:
 
 def _tile_placed(state: State, data: dict[str, Any]) -> None:
     pos = (data["x"], data["y"])
-    state.completed = state.put_tile(state.tile, pos, quarter_turns(data["rotation"]))
+    tile, q = state.tile, quarter_turns(data["rotation"])
+    assert tile is not None and q is not None  # (a tile drawn, a valid event's turns)
+    state.completed = state.put_tile(tile, pos, q)
     state.placed = pos
     state.tile = None
     state.phase = PHASE_FIGURE
@@ -348,6 +362,7 @@ def _tile_placed(state: State, data: dict[str, Any]) -> None:
 def _follower_placed(state: State, data: dict[str, Any]) -> None:
     pos = (data["x"], data["y"])
     seat, figure = data["seat"], data["figure"]
+    assert state.rules is not None
     weight = state.rules.figures[figure].weight
     feature = state.feature_to_change(state.tile_node(pos, data["spot"]))
     feature.figures.append(Figure(seat, figure, weight, pos, data["spot"]))
@@ -377,6 +392,7 @@ def _turn_ended(state: State, data: dict[str, Any]) -> None:
 def _game_ended(state: State, data: dict[str, Any]) -> None:
     state.winners = list(data["winners"])
     state.phase = PHASE_OVER
+    assert state.board is not None
     state.board.readings.clear()  # no menu is asked of a game over: its memos can go
 
 

@@ -29,14 +29,17 @@ def road_length(
     opponents' buildings; as it would be with a road of its own on ``new_road``, an
     opponent's settlement on ``new_block``, its ships on ``ships``, or a settlement of
     its own on ``new_building`` (where a road and a ship then join)."""
-    grid, owner = state.layout.grid, state.owner
+    layout = state.layout
+    assert layout is not None  # (the board is laid)
+    grid, owner = layout.grid, state.owner
     roads = state.roads_of[seat] if new_road is None else [*state.roads_of[seat], new_road]
     if ships is None:
         ships = state.ships_of[seat] if state.ships_of else []
     if new_road is not None and not ships:
         # (every opponent's building, of which only those on the seat's roads cut them)
-        blocked = state.others_buildings(seat)
-        return longest_road_after(grid, roads, blocked, state.road_length[seat])
+        return longest_road_after(
+            grid, roads, state.others_buildings(seat), state.road_length[seat]
+        )
     ends = {c for e in roads for c in grid.edge_corners[e]}
     ends.update(c for e in ships for c in grid.edge_corners[e])
     blocked = [c for c in ends if owner[c] not in (NOBODY, seat) or c == new_block]
@@ -51,7 +54,9 @@ def road_length(
 def cut_roads(state: State, seat: int, corner: int) -> dict[int, int]:
     """The other seats whose longest road a settlement of ``seat`` on ``corner`` cuts
     short, with their new lengths."""
-    grid, road, ship = state.layout.grid, state.road, state.ship
+    layout = state.layout
+    assert layout is not None  # (the board is laid)
+    grid, road, ship = layout.grid, state.road, state.ship
     touching = {road[e] for e in grid.corner_edges[corner]} - {NOBODY, seat}
     if ship:
         touching |= {ship[e] for e in grid.corner_edges[corner]} - {NOBODY, seat}

@@ -125,7 +125,9 @@ class Board:
     def _validate(self) -> None:
         if not self.hexes:
             raise ValueError("a board needs at least one hex")
-        for h, (terrain, number) in self.hexes.items():
+        # (what a client sent: tiles not yet known to hold a terrain and a number token)
+        sent: Mapping[Hex, Any] = self.hexes
+        for h, (terrain, number) in sent.items():
             where = f"hex {hex_name(h)}"
             if terrain not in TERRAINS:
                 raise ValueError(f"{where}: unknown terrain {terrain!r}")

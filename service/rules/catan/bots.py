@@ -20,7 +20,7 @@ import random
 from collections.abc import Callable
 from itertools import combinations_with_replacement
 
-from service.rules.catan import building, cloth, pirate_islands, ships
+from service.rules.catan import building, cloth, pirate_islands, ships, wonders
 from service.rules.catan.board import RESOURCES
 from service.rules.catan.game import (
     choice_command,
@@ -73,14 +73,14 @@ def random_bot(ruleset, state: State, seat: int, rng: random.Random) -> JSON:
     if kind == "move_robber" and decision.commands == ("move_robber",):
         spots = robber_spots(state, seat)
         h, victim = spots[0] if len(spots) == 1 else rng.choice(spots)
-        return {"type": "move_robber", "hex": state.layout.hex_names[h], "victim": victim}
+        return {"type": "move_robber", "hex": state.laid().hex_names[h], "victim": victim}
     if kind == "place_settlement":
         spot = rng.choice(building.setup_settlements(state, seat))
-        return {"type": "build_settlement", "corner": state.layout.corner_names[spot]}
+        return {"type": "build_settlement", "corner": state.laid().corner_names[spot]}
     if kind in ("place_road", "free_roads") and state.scenario is None:
         setup, free = kind == "place_road", kind == "free_roads"
         spot = rng.choice(building.road_spots(state, seat, setup=setup, free=free))
-        return {"type": "build_road", "edge": state.layout.edge_names[spot]}
+        return {"type": "build_road", "edge": state.laid().edge_names[spot]}
     if kind == "discard":
         return _random_discard(state, seat, decision.details["count"], rng)
     if kind == "choose_gold":
@@ -129,11 +129,11 @@ def _expand(
     if kind == "maritime_trade":
         return [{"type": kind, "give": t["give"], "get": t["get"]} for t in options["trades"]]
     if kind == "play_year_of_plenty":
-        bank = options["bank"]
+        left = options["bank"]
         found = []
         for pair in combinations_with_replacement(RESOURCES, 2):
             wanted = {r: pair.count(r) for r in set(pair)}
-            if all(bank.get(r, 0) >= n for r, n in wanted.items()):
+            if all(left.get(r, 0) >= n for r, n in wanted.items()):
                 found.append({"type": kind, "resources": wanted})
         return found
     if kind == "play_monopoly":
@@ -179,8 +179,9 @@ def _first_of(counts: list[int], count: int) -> list[int]:
 
 
 def _corner_value(state: State, corner: int) -> int:
-    board = state.layout.board
-    grid = state.layout.grid
+    layout = state.layout  # (narrowed here, not by laid(): the value bot asks it of every spot)
+    assert layout is not None
+    board, grid = layout.board, layout.grid
     return sum(PIPS.get(board.hexes[h].number or 0, 0) for h in grid.corner_hexes[corner])
 
 
@@ -191,11 +192,10 @@ def _lacking(state: State, seat: int, cost: tuple[int, ...]) -> list[int]:
 def value_bot(ruleset, state: State, seat: int, rng: random.Random) -> JSON:
     decision = _decision(ruleset, state, seat)
     kind = decision.kind
-    layout = state.layout
     if kind == "place_settlement":
         spots = building.setup_settlements(state, seat)
         best = max(spots, key=lambda c: (_corner_value(state, c), -c))
-        return {"type": "build_settlement", "corner": layout.corner_names[best]}
+        return {"type": "build_settlement", "corner": state.laid().corner_names[best]}
     if kind in ("place_road", "free_roads"):
         return _road_choice(state, seat, setup=kind == "place_road", free=kind == "free_roads")
     if kind == "discard":
@@ -223,6 +223,7 @@ def value_bot(ruleset, state: State, seat: int, rng: random.Random) -> JSON:
     if kind == "choose_gold":
         return _gold_choice(ruleset, state, decision)
     if kind == "place_harbour":
+        layout = state.laid()
         edges = [layout.edge_by_name[e] for e in ruleset.menu(state, decision)[kind]["edges"]]
         best = max(edges, key=lambda e: (_edge_value(state, e), -e))
         return {"type": kind, "edge": layout.edge_names[best]}
@@ -230,7 +231,7 @@ def value_bot(ruleset, state: State, seat: int, rng: random.Random) -> JSON:
 
 
 def _edge_value(state: State, edge: int) -> int:
-    return max(_corner_value(state, c) for c in state.layout.grid.edge_corners[edge])
+    return max(_corner_value(state, c) for c in state.laid().grid.edge_corners[edge])
 
 
 def _gold_choice(ruleset, state: State, decision: Decision) -> JSON:
@@ -249,7 +250,8 @@ def _gold_choice(ruleset, state: State, decision: Decision) -> JSON:
 
 def _road_choice(state: State, seat: int, *, setup: bool, free: bool) -> JSON:
     """The road (Seafarers: or ship) toward the best free intersection."""
-    layout, grid = state.layout, state.layout.grid
+    layout = state.laid()
+    grid = layout.grid
     spots = building.road_spots(state, seat, setup=setup, free=free)
     kind = "build_road"
     if state.scenario is not None:
@@ -287,14 +289,14 @@ def _surplus_discard(state: State, seat: int, count: int) -> JSON:
 
 
 def _robber_choice(ruleset, state: State, decision: Decision) -> JSON:
-    seat = decision.seat
+    seat, layout = decision.seat, state.laid()
     best = None
     for spot in ruleset.menu(state, decision)["move_robber"]["hexes"]:
-        h = state.layout.hex_by_name[spot["hex"]]
-        corners = state.layout.grid.hex_corners[h]
+        h = layout.hex_by_name[spot["hex"]]
+        corners = layout.grid.hex_corners[h]
         if any(state.owner[c] == seat for c in corners):
             continue
-        pips = PIPS.get(state.layout.board.hexes[h].number or 0, 0)
+        pips = PIPS.get(layout.board.hexes[h].number or 0, 0)
         harm = pips * sum(1 + state.city[c] for c in corners if state.owner[c] not in (-1, seat))
         victim = max(spot["victims"], key=lambda s: state.cards(s), default=None)
         key = (harm, victim is not None)
@@ -335,13 +337,15 @@ def _goal(state: State, seat: int) -> tuple[str, int]:
 def _cost(state: State, seat: int, goal: str) -> tuple[int, ...]:
     """What the goal costs (The Wonders of Catan: a level of the seat's wonder)."""
     if goal == "wonder":
-        wonders = state.wonders
-        return wonders.cards[wonders.wonder[seat]].cost
+        part = wonders.wonders_part(state)
+        wonder = part.wonder[seat]
+        assert wonder is not None, "the goal is a wonder once the seat has one"
+        return part.cards[wonder].cost
     return COSTS[goal]
 
 
 def _turn_choice(ruleset, state: State, decision: Decision, rng: random.Random) -> JSON:
-    seat, layout = decision.seat, state.layout
+    seat, layout = decision.seat, state.laid()
     menu = ruleset.menu(state, decision)
     if "build_city" in menu:
         corners = menu["build_city"]["corners"]
@@ -357,9 +361,9 @@ def _turn_choice(ruleset, state: State, decision: Decision, rng: random.Random) 
         return {"type": "build_settlement", "corner": best}
     if "build_ship" in menu and state.cloth is not None:
         edges = [layout.edge_by_name[e] for e in menu["build_ship"]["edges"]]
-        trade = _village_ship(state, seat, edges)
-        if trade is not None:
-            return {"type": "build_ship", "edge": layout.edge_names[trade]}
+        village = _village_ship(state, seat, edges)
+        if village is not None:
+            return {"type": "build_ship", "edge": layout.edge_names[village]}
     if "play_knight" in menu and state.knights[seat] < 3:
         return {"type": "play_knight"}
     if state.fleet is not None and (choice := _fortress_choice(state, seat, menu)):
@@ -404,11 +408,12 @@ ATTACK_WARSHIPS = 4
 def _fortress_goal(state: State, seat: int) -> str | None:
     """The Pirate Islands: ships until the route reaches the fortress, then knights
     (development cards) for warships, until the fortress is taken."""
-    if state.fleet.conquered(seat):
+    fleet = pirate_islands.fleet_part(state)
+    if fleet.conquered(seat):
         return None
     if not pirate_islands.reaches_fortress(state, seat):
         return "ship"
-    if len(state.fleet.warships[seat]) < ATTACK_WARSHIPS and state.deck_left:
+    if len(fleet.warships[seat]) < ATTACK_WARSHIPS and state.deck_left:
         return "development"
     return None
 
@@ -420,7 +425,10 @@ def _fortress_choice(state: State, seat: int, menu: JSON) -> JSON | None:
         return {"type": "convert_warship"}
     if "build_ship" in menu:
         return {"type": "build_ship", "edge": menu["build_ship"]["edges"][0]}
-    enough = len(state.fleet.warships[seat]) >= ATTACK_WARSHIPS or not state.deck_left
+    enough = (
+        len(pirate_islands.fleet_part(state).warships[seat]) >= ATTACK_WARSHIPS
+        or not state.deck_left
+    )
     if "attack_fortress" in menu and enough:
         return {"type": "attack_fortress"}
     return None
@@ -467,7 +475,7 @@ def _village_ship(state: State, seat: int, edges: list[int]) -> int | None:
 
 
 def _goal_spots(state: State, seat: int) -> list[int]:
-    grid = state.layout.grid
+    grid = state.laid().grid
     ends = {c for e in state.roads_of[seat] for c in grid.edge_corners[e]}
     if state.ships_of:
         ends.update(c for e in state.ships_of[seat] for c in grid.edge_corners[e])
@@ -501,7 +509,8 @@ def _proposal_for(state: State, seat: int, rng: random.Random) -> JSON:
 
 
 def _consider(state: State, seat: int) -> JSON:
-    if _worth_it(state, seat, gets=state.offer["give"], gives=state.offer["get"]):
+    offer = state.trade_offer()
+    if _worth_it(state, seat, gets=offer["give"], gives=offer["get"]):
         return {"type": "accept_proposal"}
     return {"type": "decline_proposal"}
 
@@ -522,7 +531,7 @@ def _worth_it(state: State, seat: int, gets: dict[str, int], gives: dict[str, in
 
 
 def _answer_offer(state: State, seat: int) -> JSON:
-    offer = state.offer
+    offer = state.trade_offer()
     accept = _worth_it(state, seat, gets=offer["give"], gives=offer["get"])
     return {"type": "respond_trade", "answer": "accept" if accept else "decline"}
 

@@ -37,7 +37,9 @@ def settlement_problem(state: State, seat: int, corner: int, *, setup: bool = Fa
         return problem
     if state.pieces[seat]["settlement"] < 1:
         return "no_settlements_left"
-    road, ship, edges = state.road, state.ship, state.layout.grid.corner_edges[corner]
+    layout = state.layout
+    assert layout is not None  # (the board is laid)
+    road, ship, edges = state.road, state.ship, layout.grid.corner_edges[corner]
     if not any(road[edge] == seat for edge in edges) and not (
         ship and any(ship[edge] == seat for edge in edges)
     ):
@@ -52,7 +54,9 @@ def _site_problem(state: State, corner: int) -> str | None:
     owner = state.owner
     if owner[corner] != NOBODY:
         return "intersection_occupied"
-    if not state.layout.land_corner[corner]:
+    layout = state.layout
+    assert layout is not None  # (the board is laid)
+    if not layout.land_corner[corner]:
         return "settlement_at_sea"
     if state.cloth is not None and cloth.on_small_island(state, corner):
         return "small_island"
@@ -60,7 +64,7 @@ def _site_problem(state: State, corner: int) -> str | None:
         problem = tribe.settlement_problem(state, corner)
         if problem is not None:
             return problem
-    for other in state.layout.grid.corner_corners[corner]:
+    for other in layout.grid.corner_corners[corner]:
         if owner[other] != NOBODY:
             return "distance_rule"
     return None
@@ -70,16 +74,16 @@ def in_start_area(state: State, corner: int) -> bool:
     """Seafarers: whether the corner touches land of an area where the set-up may build."""
     areas, area_of = state.areas, state.area_of
     return any(
-        h in area_of and areas[area_of[h]]["start"] for h in state.layout.grid.corner_hexes[corner]
+        h in area_of and areas[area_of[h]]["start"] for h in state.laid().grid.corner_hexes[corner]
     )
 
 
 def areas_touched(state: State, corner: int) -> list[int]:
     """Seafarers: the areas whose land the corner touches."""
-    area_of, land = state.area_of, state.layout.land_corner
-    if not land[corner]:
+    layout, area_of = state.laid(), state.area_of
+    if not layout.land_corner[corner]:
         return []
-    return sorted({area_of[h] for h in state.layout.grid.corner_hexes[corner] if h in area_of})
+    return sorted({area_of[h] for h in layout.grid.corner_hexes[corner] if h in area_of})
 
 
 def city_problem(state: State, seat: int, corner: int) -> str | None:
@@ -100,7 +104,9 @@ def road_problem(
         return problem
     if state.pieces[seat]["road"] < 1:
         return "no_roads_left"
-    grid = state.layout.grid
+    layout = state.layout
+    assert layout is not None  # (the board is laid)
+    grid = layout.grid
     if setup:
         if state.setup_corner[seat] not in grid.edge_corners[edge]:
             return "road_not_beside_settlement"
@@ -116,7 +122,9 @@ def _path_problem(state: State, edge: int) -> str | None:
     """What forbids any road on ``edge``, whoever builds it."""
     if state.road[edge] != NOBODY or (state.ship and state.ship[edge] != NOBODY):
         return "path_occupied"
-    if not state.layout.road_edge[edge]:
+    layout = state.layout
+    assert layout is not None  # (the board is laid)
+    if not layout.road_edge[edge]:
         return "road_at_sea"
     if state.fleet is not None and (problem := pirate_islands.road_problem(state, edge)):
         return problem
@@ -126,7 +134,9 @@ def _path_problem(state: State, edge: int) -> str | None:
 def _joins(state: State, seat: int, edge: int) -> bool:
     """Whether a road on ``edge`` joins the seat's network at one of its ends: at its own
     building, or at its own road through a corner no opponent has built on."""
-    grid, owner, road = state.layout.grid, state.owner, state.road
+    layout = state.layout
+    assert layout is not None  # (the board is laid)
+    grid, owner, road = layout.grid, state.owner, state.road
     for corner in grid.edge_corners[edge]:
         holder = owner[corner]
         if holder == seat:
@@ -153,19 +163,24 @@ def _free_sites(state: State, corners: Iterable[int]) -> list[int]:
     """The base game's ``corners`` where :func:`_site_problem` finds nothing, in order:
     its rules written out, since the menus ask them of many corners (the corners
     a building or the distance rule takes, gathered once from the few buildings)."""
-    near, taken = state.layout.grid.corner_corners, set()
+    layout = state.layout
+    assert layout is not None  # (the board is laid)
+    near, taken = layout.grid.corner_corners, set()
     for buildings in state.buildings_of:
         taken.update(buildings)
         for b in buildings:
             taken.update(near[b])
-    land = state.layout.land_corner
+    land = layout.land_corner
     return sorted(c for c in corners if c not in taken and land[c])
 
 
 def reachable_corners(state: State, seat: int) -> set[int]:
     """The corners the seat's network reaches: its buildings, and the ends of its roads
     not cut by an opponent's building."""
-    edge_corners, found = state.layout.grid.edge_corners, set()
+    layout = state.layout
+    assert layout is not None  # (the board is laid)
+    edge_corners = layout.grid.edge_corners
+    found: set[int] = set()
     for edge in state.roads_of[seat]:
         found.update(edge_corners[edge])
     found -= state.others_buildings(seat)
@@ -174,10 +189,12 @@ def reachable_corners(state: State, seat: int) -> set[int]:
 
 
 def road_spots(state: State, seat: int, *, setup: bool = False, free: bool = False) -> list[int]:
-    corner_edges, road = state.layout.grid.corner_edges, state.road
+    layout = state.layout
+    assert layout is not None  # (the board is laid)
+    corner_edges, road = layout.grid.corner_edges, state.road
     if setup:
-        candidates = {e for e in corner_edges[state.setup_corner[seat]] if road[e] == NOBODY}
-        return sorted(e for e in candidates if road_problem(state, seat, e, setup=True) is None)
+        around = {e for e in corner_edges[state.setup_corner[seat]] if road[e] == NOBODY}
+        return sorted(e for e in around if road_problem(state, seat, e, setup=True) is None)
     # road_problem, with what does not depend on the path asked once; and every
     # candidate joins the seat's network (it touches a corner the network reaches)
     if state.pieces[seat]["road"] < 1 or not (free or can_pay(state.hands[seat], _ROAD)):
@@ -188,7 +205,7 @@ def road_spots(state: State, seat: int, *, setup: bool = False, free: bool = Fal
     if state.scenario is not None:
         return sorted(e for e in candidates if _path_problem(state, e) is None)
     # the base game: _path_problem's two rules, written out (asked on most turns)
-    road_edge = state.layout.road_edge
+    road_edge = layout.road_edge
     return sorted(e for e in candidates if road[e] == NOBODY and road_edge[e])
 
 
@@ -197,7 +214,9 @@ def settlement_spots(state: State, seat: int) -> list[int]:
     candidate (an end of the seat's roads or ships) is joined to them."""
     if state.pieces[seat]["settlement"] < 1 or not can_pay(state.hands[seat], _SETTLEMENT):
         return []
-    edge_corners = state.layout.grid.edge_corners
+    layout = state.layout
+    assert layout is not None  # (the board is laid)
+    edge_corners = layout.grid.edge_corners
     ends = {c for e in state.roads_of[seat] for c in edge_corners[e]}
     if state.ships_of:
         ends.update(c for e in state.ships_of[seat] for c in edge_corners[e])

@@ -83,6 +83,13 @@ class Cloth:
         return next(v for v in self.villages if v.name == name)
 
 
+def cloth_part(state: State) -> Cloth:
+    """The scenario's part of the state, where the game is Cloth for Catan."""
+    part = state.cloth
+    assert part is not None, "not Cloth for Catan"
+    return part
+
+
 def lay(data: dict[str, Any], layout: Layout, seats: int) -> Cloth:
     """The scenario's villages (``game_started``'s ``scenario["cloth"]``) on the board."""
     per_village = data["per_village"]
@@ -110,9 +117,10 @@ def check_islands(board: Board, printed: Board, data: dict[str, Any]) -> None:
 
 def on_small_island(state: State, corner: int) -> bool:
     """Whether all the land the corner touches is a small island's (no building there)."""
-    layout = state.layout
+    layout = state.laid()
     land = [h for h in layout.grid.corner_hexes[corner] if h in layout.island_of]
-    return all(h in state.cloth.islands for h in land)
+    islands = cloth_part(state).islands
+    return all(h in islands for h in land)
 
 
 def anchors(state: State, seat: int, corner: int) -> bool:
@@ -128,7 +136,7 @@ def villages_reached(
     """The villages the seat's ships join to one of its buildings and it does not
     trade with yet; as it would be with its ships on ``ships``, or a new building on
     ``building``. A line does not run through an opponent's building."""
-    grid = state.layout.grid
+    grid = state.laid().grid
     theirs = {c for s in range(state.seats) if s != seat for c in state.buildings_of[s]}
     afloat = set(state.ships_of[seat] if ships is None else ships)
     start = set(state.buildings_of[seat]) | ({building} if building is not None else set())
@@ -142,7 +150,7 @@ def villages_reached(
                 if other not in seen and other not in theirs:
                     seen.add(other)
                     stack.append(other)
-    return [v for v in state.cloth.villages if v.corner in seen and seat not in v.traders]
+    return [v for v in cloth_part(state).villages if v.corner in seen and seat not in v.traders]
 
 
 # -- events ------------------------------------------------------------------------------
@@ -167,7 +175,7 @@ def roll_events(state: State, roller: int, total: int) -> list[Event]:
     """The cloth a dice ``total`` gives: 1 to each seat trading with a village of that
     number that still has cloth, what it lacks from the reserve (seats served in turn
     order from the roller while the reserve lasts)."""
-    cloth, seats = state.cloth, state.seats
+    cloth, seats = cloth_part(state), state.seats
     reserve = cloth.reserve
     events = []
     for v in cloth.villages:
@@ -190,7 +198,7 @@ def roll_events(state: State, roller: int, total: int) -> list[Event]:
 
 
 def village_connected(state: State, data: dict[str, Any]) -> None:
-    cloth, seat = state.cloth, data["seat"]
+    cloth, seat = cloth_part(state), data["seat"]
     village = cloth.village(data["village"])
     village.traders.append(seat)
     village.cloth -= data["cloth"]
@@ -198,7 +206,7 @@ def village_connected(state: State, data: dict[str, Any]) -> None:
 
 
 def cloth_distributed(state: State, data: dict[str, Any]) -> None:
-    cloth = state.cloth
+    cloth = cloth_part(state)
     cloth.village(data["village"]).cloth -= data["from_village"]
     cloth.reserve -= data["from_reserve"]
     for seat, n in data["gains"].items():
@@ -251,8 +259,9 @@ def villages_empty(cloth: Cloth) -> int:
 def winners(state: State) -> list[int]:
     """The end by empty villages: the most points, then the most cloth; seats still
     level share the win."""
-    best = max((state.points(s), state.cloth.held[s]) for s in range(state.seats))
-    return [s for s in range(state.seats) if (state.points(s), state.cloth.held[s]) == best]
+    held = cloth_part(state).held
+    best = max((state.points(s), held[s]) for s in range(state.seats))
+    return [s for s in range(state.seats) if (state.points(s), held[s]) == best]
 
 
 def view(cloth: Cloth) -> dict[str, Any]:

@@ -382,7 +382,7 @@ class Catan(Ruleset[State]):
     def apply(
         self,
         state: State,
-        seat: int,
+        seat: int | None,  # (None for a command of the table, such as abandon)
         command: JSON,
         rng: random.Random,
         decision_id: str | None = None,
@@ -421,7 +421,7 @@ class Catan(Ruleset[State]):
         seat, corner = decision.seat, self._corner(state, command)
         setup = decision.kind == "place_settlement"
         self._check(building.settlement_problem(state, seat, corner, setup=setup))
-        data: JSON = {"seat": seat, "corner": state.layout.corner_names[corner], "free": setup}
+        data: JSON = {"seat": seat, "corner": state.laid().corner_names[corner], "free": setup}
         cut = cut_roads(state, seat, corner)
         if cut:
             data["roads_cut"] = {str(other): length for other, length in cut.items()}
@@ -465,9 +465,10 @@ class Catan(Ruleset[State]):
     def _starting_resources(state: State, seat: int, corner: int) -> list[Event]:
         """One resource per producing terrain beside the second settlement (Cloth for
         Catan: the third; gold: one of the seat's choice per gold field)."""
-        grid_corner = state.layout.grid.corners[corner]
-        gains = starting_resources(state.layout.board, grid_corner)
-        gold = starting_gold(state.layout.board, grid_corner)
+        layout = state.laid()
+        grid_corner = layout.grid.corners[corner]
+        gains = starting_resources(layout.board, grid_corner)
+        gold = starting_gold(layout.board, grid_corner)
         if not gains and not gold:
             return []
         data: JSON = {"gains": {str(seat): gains} if gains else {}}
@@ -505,7 +506,7 @@ class Catan(Ruleset[State]):
         setup, free = decision.kind == "place_road", decision.kind == "free_roads"
         data = {
             "seat": seat,
-            "edge": state.layout.edge_names[edge],
+            "edge": state.laid().edge_names[edge],
             "free": setup or free,
             "length": length,
         }
@@ -536,7 +537,7 @@ class Catan(Ruleset[State]):
         self._check(ships.ship_move_problem(state, seat, origin, target))
         moved = [target if e == origin else e for e in state.ships_of[seat]]
         length = road_length(state, seat, ships=moved)
-        names = state.layout.edge_names
+        names = state.laid().edge_names
         data = {"seat": seat, "from": names[origin], "to": names[target], "length": length}
         events = [Event("ship_moved", data)]
         events += self._reveals(state, seat, [target], command, rng)
@@ -554,10 +555,11 @@ class Catan(Ruleset[State]):
         """The Fog Islands: every fog space at an end of the new piece is turned up, in
         reading order: the top tile of the pile and, on land, the top number; a land
         tile gives the builder its resource (gold: one of its choice)."""
-        fog = state.layout.fog
+        layout = state.laid()
+        fog = layout.fog
         if not fog:
             return []
-        grid = state.layout.grid
+        grid = layout.grid
         found = {
             h for e in edges for c in grid.edge_corners[e] for h in grid.corner_hexes[c] if h in fog
         }
@@ -565,7 +567,7 @@ class Catan(Ruleset[State]):
             return []
         spaces = sorted(found, key=lambda h: (h[1], h[0]))
         tiles, numbers = dict(state.fog_tiles), dict(state.fog_numbers)
-        given = command.get("reveal")
+        given: Any = command.get("reveal")  # a client's value, checked next
         external = state.options["randomness"] == "external"
         if external and not (isinstance(given, list) and len(given) == len(spaces)):
             names = [hex_name(h) for h in spaces]
@@ -605,19 +607,20 @@ class Catan(Ruleset[State]):
         if not isinstance(entry, dict) or entry.get("hex") != hex_name(h):
             raise self.illegal("bad_reveal", f"the next space turned up is {hex_name(h)}")
         terrain, number = entry.get("terrain"), entry.get("number")
-        if _text(terrain) not in tiles or tiles[terrain] < 1:
+        name = _text(terrain)
+        if name is None or name not in tiles or tiles[name] < 1:
             raise self.illegal("bad_reveal", f"no {terrain!r} tile is left in the pile")
-        if terrain == SEA:
+        if name == SEA:
             if number is not None:
                 raise self.illegal("bad_reveal", "a sea tile takes no number")
         elif type(number) is not int or numbers.get(number, 0) < 1:
             raise self.illegal("bad_reveal", f"no number {number!r} is left in the pile")
-        return terrain, number
+        return name, number
 
     def _build_city(self, state: State, decision: Decision, command: JSON, rng):
         seat, corner = decision.seat, self._corner(state, command)
         self._check(building.city_problem(state, seat, corner))
-        events = [Event("city_built", {"seat": seat, "corner": state.layout.corner_names[corner]})]
+        events = [Event("city_built", {"seat": seat, "corner": state.laid().corner_names[corner]})]
         return self._closing(state, events, seat, state.points(seat) + 1)
 
     def _start_wonder(self, state: State, decision: Decision, command: JSON, rng):
@@ -632,6 +635,7 @@ class Catan(Ruleset[State]):
 
     def _roll(self, state: State, decision: Decision, command: JSON, rng: random.Random):
         seat = decision.seat
+        dice: Any  # (a command's value, checked below, with external randomness)
         if state.options["randomness"] == "internal":
             # (choice draws what randint(1, 6) draws, a call sooner)
             dice = [rng.choice(_DIE), rng.choice(_DIE)]
@@ -664,17 +668,7 @@ class Catan(Ruleset[State]):
         """The Pirate Islands: the fleet's move and attacks; the cards it takes from a
         beaten seat are drawn at random, or (external randomness) named in the roll's
         ``plunder`` (seat -> resources)."""
-        given = command.get("plunder")
-        external = state.options["randomness"] == "external"
-
-        def plunder(victim: int, count: int) -> list[int]:
-            if not external:
-                return pirate_islands.drawn(state.hands[victim], count, rng)
-            counts = parse_resources(given.get(str(victim))) if isinstance(given, dict) else None
-            if counts is None or sum(counts) != count or not can_pay(state.hands[victim], counts):
-                raise self.illegal("bad_plunder", f"plunder must take {count} of seat {victim}'s")
-            return counts
-
+        plunder = _plunderer(self, state, command.get("plunder"), rng)
         return pirate_islands.fleet_events(state, seat, dice, plunder)
 
     @staticmethod
@@ -688,7 +682,9 @@ class Catan(Ruleset[State]):
         return after
 
     def _production(self, state: State, total: int) -> list[Event]:
-        harvest = produce(state.layout, state.robber, state.owner, state.city, total, state.bank)
+        layout = state.layout  # (narrowed here, not by laid(): this runs on every roll)
+        assert layout is not None
+        harvest = produce(layout, state.robber, state.owner, state.city, total, state.bank)
         if not harvest.owed and not harvest.gold:
             return []
         data = {
@@ -720,10 +716,11 @@ class Catan(Ruleset[State]):
 
     def _move_robber(self, state: State, decision: Decision, command: JSON, rng):
         seat = decision.seat
-        target = state.layout.hex_by_name.get(_text(command.get("hex")))
+        layout = state.laid()
+        target = layout.hex_by_name.get(_text(command.get("hex")))
         if target is None:
             raise self.illegal("unknown_hex", f"no hex {command.get('hex')!r} on the board")
-        if state.layout.board.hexes[target].terrain in (SEA, FOG):
+        if layout.board.hexes[target].terrain in (SEA, FOG):
             raise self.illegal("robber_on_land", f"{hex_name(target)} is not land")
         if target == state.robber:
             raise self.illegal("robber_must_move", "the robber is already there")
@@ -733,10 +730,11 @@ class Catan(Ruleset[State]):
 
     def _move_pirate(self, state: State, decision: Decision, command: JSON, rng):
         seat = decision.seat
-        target = state.layout.hex_by_name.get(_text(command.get("hex")))
+        layout = state.laid()
+        target = layout.hex_by_name.get(_text(command.get("hex")))
         if target is None:
             raise self.illegal("unknown_hex", f"no hex {command.get('hex')!r} on the board")
-        if state.layout.board.hexes[target].terrain != SEA or target == state.pirate:
+        if layout.board.hexes[target].terrain != SEA or target == state.pirate:
             raise self.illegal("pirate_at_sea", f"{hex_name(target)} is not another sea hex")
         victims = ships.pirate_victims(state, seat, target)
         return self._rob(state, seat, target, victims, command, rng, piece="pirate")
@@ -770,6 +768,7 @@ class Catan(Ruleset[State]):
         if victim is None:
             return []
         hand = state.hands[victim]
+        resource: Any  # (a command's value, checked below, with external randomness)
         if state.options["randomness"] == "internal":
             card = rng.randrange(sum(hand))
             index = 0
@@ -827,9 +826,10 @@ class Catan(Ruleset[State]):
                 index += 1
             return DEVELOPMENT_CARDS[index]
         card = command.get("card")
-        if _text(card) not in DEVELOPMENT_INDEX or state.deck[DEVELOPMENT_INDEX[card]] < 1:
+        name = _text(card)
+        if name is None or name not in DEVELOPMENT_INDEX or state.deck[DEVELOPMENT_INDEX[name]] < 1:
             raise self.illegal("card_not_in_deck", f"{card!r} is not left in the deck")
-        return card
+        return name
 
     def _buy_development(self, state: State, decision: Decision, command: JSON, rng):
         seat = decision.seat
@@ -874,7 +874,7 @@ class Catan(Ruleset[State]):
     def _play_monopoly(self, state: State, decision: Decision, command: JSON, rng):
         seat = decision.seat
         self._check(development_play_problem(state, seat, MONOPOLY))
-        resource = command.get("resource")
+        resource: Any = command.get("resource")  # a client's value, checked next
         if _text(resource) not in RESOURCE_INDEX:
             raise self.illegal("bad_resources", f"not a resource: {resource!r}")
         index = RESOURCE_INDEX[resource]
@@ -887,7 +887,9 @@ class Catan(Ruleset[State]):
         return [Event("monopoly_played", data)]
 
     def _maritime_trade(self, state: State, decision: Decision, command: JSON, rng):
-        seat, give, get = decision.seat, command.get("give"), command.get("get")
+        seat = decision.seat
+        give: Any = command.get("give")  # a client's values, checked next
+        get: Any = command.get("get")
         self._check(maritime_problem(state, seat, give, get))
         rate = state.rates[seat][RESOURCE_INDEX[give]]
         data = {"seat": seat, "give": {give: rate}, "get": {get: 1}, "rate": rate}
@@ -899,11 +901,12 @@ class Catan(Ruleset[State]):
         others = [s for s in range(state.seats) if s != seat and s not in state.agenda.absent]
         to = command.get("to", others)
         self._check(offer_problem(state, seat, give, get, to))
+        assert give is not None and get is not None  # (offer_problem refuses None)
         data = {"seat": seat, "give": named(give), "get": named(get), "to": sorted(set(to))}
         return [Event("trade_offered", data)]
 
     def _respond_trade(self, state: State, decision: Decision, command: JSON, rng):
-        seat, offer, answer = decision.seat, state.offer, command.get("answer")
+        seat, offer, answer = decision.seat, state.trade_offer(), command.get("answer")
         data: JSON = {"seat": seat, "answer": answer}
         if answer == "accept":
             if not can_pay(state.hands[seat], _counts(offer["get"])):
@@ -911,13 +914,15 @@ class Catan(Ruleset[State]):
         elif answer == "counter":
             give, get = parse_resources(command.get("give")), parse_resources(command.get("get"))
             self._check(offer_problem(state, seat, give, get, [offer["seat"]]))
+            assert give is not None and get is not None  # (offer_problem refuses None)
             data.update(give=named(give), get=named(get))
         elif answer != "decline":
             raise self.illegal("bad_answer", f"answer accept, decline or counter, not {answer!r}")
         return [Event("trade_answered", data)]
 
     def _confirm_trade(self, state: State, decision: Decision, command: JSON, rng):
-        seat, offer, partner = decision.seat, state.offer, command.get("with")
+        seat, offer = decision.seat, state.trade_offer()
+        partner: Any = command.get("with")  # a client's value, checked next
         answer = offer["answers"].get(str(partner)) if type(partner) is int else None
         if answer is None or answer["answer"] == "decline":
             raise self.illegal("not_a_partner", f"seat {partner!r} did not accept")
@@ -938,6 +943,7 @@ class Catan(Ruleset[State]):
         seat, active = decision.seat, decision.details["to"]
         give, get = parse_resources(command.get("give")), parse_resources(command.get("get"))
         self._check(offer_problem(state, seat, give, get, [active]))
+        assert give is not None and get is not None  # (offer_problem refuses None)
         data = {"seat": seat, "to": active, "give": named(give), "get": named(get)}
         return [Event("trade_proposed", data)]
 
@@ -945,7 +951,7 @@ class Catan(Ruleset[State]):
         return [Event("trade_passed", {"seat": decision.seat})]
 
     def _accept_proposal(self, state: State, decision: Decision, command: JSON, rng):
-        seat, proposal = decision.seat, state.offer
+        seat, proposal = decision.seat, state.trade_offer()
         give, get = proposal["get"], proposal["give"]  # seen from the active seat
         if not can_pay(state.hands[seat], _counts(give)) or not can_pay(
             state.hands[proposal["seat"]], _counts(get)
@@ -976,13 +982,13 @@ class Catan(Ruleset[State]):
             raise self.illegal(problem, RULES[problem])
 
     def _corner(self, state: State, command: JSON) -> int:
-        corner = state.layout.corner_by_name.get(_text(command.get("corner")))
+        corner = state.laid().corner_by_name.get(_text(command.get("corner")))
         if corner is None:
             raise self.illegal("unknown_intersection", f"no intersection {command.get('corner')!r}")
         return corner
 
     def _edge(self, state: State, command: JSON) -> int:
-        edge = state.layout.edge_by_name.get(_text(command.get("edge")))
+        edge = state.laid().edge_by_name.get(_text(command.get("edge")))
         if edge is None:
             raise self.illegal("unknown_path", f"no path {command.get('edge')!r}")
         return edge
@@ -1007,11 +1013,11 @@ class Catan(Ruleset[State]):
             return [tribe.harbour_placed(state, seat, edge)]
         if edge not in harbour_places(state):
             raise self.illegal("harbour_not_on_coast", RULES["harbour_not_on_coast"])
-        name = state.layout.edge_names[edge]
+        name = state.laid().edge_names[edge]
         data: JSON = {"seat": seat, "edge": name}
         if len(state.harbours_left) == 1:  # the last marker: all are turned up
             placed = [*state.harbours_placed, name]
-            markers = sorted(state.scenario["harbours_to_place"])
+            markers = sorted(state.seafarers()["harbours_to_place"])
             if state.options["randomness"] == "internal":
                 rng.shuffle(markers)
             else:
@@ -1071,15 +1077,7 @@ class Catan(Ruleset[State]):
         """``events``, and the end of the game if ``seat`` has won once they are folded
         (the points are checked; The Wonders of Catan and The Pirate Islands add their
         own conditions)."""
-
-        def winners(final: State) -> list[int]:
-            if final.wonders is not None and not wonders.has_won(final, seat):
-                return []
-            if final.fleet is not None and not pirate_islands.may_win(final, seat):
-                return []
-            return [seat]
-
-        return self._ended(state, events, winners)
+        return self._ended(state, events, _winners_if(seat))
 
     def _ended(
         self, state: State, events: list[Event], winners: Callable[[State], list[int]]
@@ -1170,7 +1168,10 @@ class Catan(Ruleset[State]):
             "last_roll": state.last_roll,
             "board": None if layout is None else layout.board.to_json(),
             "robber": None if state.robber is None else hex_name(state.robber),
-            "buildings": [
+            # (no building and no road before the board is laid)
+            "buildings": []
+            if layout is None
+            else [
                 {
                     "corner": layout.corner_names[c],
                     "seat": state.owner[c],
@@ -1179,7 +1180,9 @@ class Catan(Ruleset[State]):
                 for s in range(state.seats)
                 for c in state.buildings_of[s]
             ],
-            "roads": [
+            "roads": []
+            if layout is None
+            else [
                 {"edge": layout.edge_names[e], "seat": s}
                 for s in range(state.seats)
                 for e in state.roads_of[s]
@@ -1240,7 +1243,7 @@ def _seafarers_view(state: State) -> JSON:
     """What a scenario adds to the view: ships, the pirate, areas and special points,
     the fog piles' sizes (never their order) and the harbour markers placed face down."""
     layout = state.layout
-    scenario = state.scenario
+    scenario = state.seafarers()
     return {
         "scenario": {
             "number": scenario["number"],
@@ -1284,7 +1287,8 @@ def check_scenario_board(state: State, value: object) -> Board:
     """A scenario board sent by a client (external randomness): well formed, on the
     scenario's frame, with its components (terrains, numbers, harbours) and pirate."""
     board = Board.from_json(value)
-    number, seats = state.scenario["number"], state.seats
+    scenario = state.seafarers()
+    number, seats = scenario["number"], state.seats
     printed_json = scenarios.deal(number, seats, random.Random(0), shuffle=False)["board"]
     printed = Board.from_json(printed_json)
     if set(board.hexes) != set(printed.hexes):
@@ -1307,18 +1311,19 @@ def check_scenario_board(state: State, value: object) -> Board:
         raise ValueError(f"the pirate starts on {printed.pirate}")
     if (board.robber is None) != (printed.robber is None):
         raise ValueError("the robber starts as the scenario says")
-    if "cloth" in state.scenario:  # Cloth for Catan: the central islands stay as printed
-        cloth.check_islands(board, printed, state.scenario["cloth"])
-    on_desert = printed.robber is not None and printed.hexes[printed.robber].terrain == "desert"
-    if on_desert and board.hexes[board.robber].terrain != "desert":
-        raise ValueError("the robber starts on a desert")
+    if "cloth" in scenario:  # Cloth for Catan: the central islands stay as printed
+        cloth.check_islands(board, printed, scenario["cloth"])
+    if printed.robber is not None and printed.hexes[printed.robber].terrain == "desert":
+        assert board.robber is not None  # (a robber where the scenario has one: above)
+        if board.hexes[board.robber].terrain != "desert":
+            raise ValueError("the robber starts on a desert")
     layout_of(board.to_json())
     return board
 
 
 def harbour_places(state: State) -> list[int]:
     """The New World: the free coast paths beside land where a harbour marker may go."""
-    layout, placed = state.layout, set(state.harbours_placed)
+    layout, placed = state.laid(), set(state.harbours_placed)
     board = layout.board
     return [
         e
@@ -1328,7 +1333,8 @@ def harbour_places(state: State) -> list[int]:
 
 
 def _edge_corners(state: State, name: str) -> list[str]:
-    edge = state.layout.grid.edges[state.layout.edge_by_name[name]]
+    layout = state.laid()
+    edge = layout.grid.edges[layout.edge_by_name[name]]
     return [corner_name(c) for c in edge_corners(edge)]
 
 
@@ -1358,14 +1364,15 @@ def robber_victims(state: State, seat: int, target: tuple[int, int]) -> list[int
     """The seats the mover may steal from with the robber on ``target``: those with a
     building on it who hold a card."""
     owner = state.owner
-    found = {owner[c] for c in state.layout.grid.hex_corners[target]} - {NOBODY, seat}
+    found = {owner[c] for c in state.laid().grid.hex_corners[target]} - {NOBODY, seat}
     return sorted(other for other in found if state.cards(other))
 
 
 def victims_by_hex(state: State, seat: int) -> dict[tuple[int, int], list[int]]:
     """:func:`robber_victims` of every hex at once (hexes nobody may be robbed on left
     out), from the seats' buildings rather than from each hex's six corners."""
-    corner_hexes, found = state.layout.grid.corner_hexes, {}
+    corner_hexes = state.laid().grid.corner_hexes
+    found: dict[tuple[int, int], list[int]] = {}
     for other in range(state.seats):
         if other == seat or not state.cards(other):
             continue
@@ -1396,11 +1403,11 @@ def robber_spots(state: State, seat: int) -> list[tuple[tuple[int, int], int | N
 def _robber_hexes(state: State) -> list[tuple[int, int]]:
     robber = state.robber
     if state.tribe is None:
-        hexes = list(state.layout.land)
+        hexes = list(state.laid().land)
         if robber in hexes:
             hexes.remove(robber)
         return hexes
-    return [h for h in state.layout.land if h != robber and tribe.robber_problem(state, h) is None]
+    return [h for h in state.laid().land if h != robber and tribe.robber_problem(state, h) is None]
 
 
 def development_purchase_problem(state: State, seat: int) -> str | None:
@@ -1422,9 +1429,11 @@ def development_play_problem(state: State, seat: int, card: int) -> str | None:
 
 
 def maritime_problem(state: State, seat: int, give: object, get: object) -> str | None:
-    if _text(give) not in RESOURCE_INDEX or _text(get) not in RESOURCE_INDEX or give == get:
+    given = RESOURCE_INDEX.get(give) if isinstance(give, str) else None
+    got = RESOURCE_INDEX.get(get) if isinstance(get, str) else None
+    if given is None or got is None or given == got:
         return "bad_maritime_trade"
-    return maritime_trade_problem(state, seat, RESOURCE_INDEX[give], RESOURCE_INDEX[get])
+    return maritime_trade_problem(state, seat, given, got)
 
 
 def maritime_trade_problem(state: State, seat: int, give: int, get: int) -> str | None:
@@ -1473,6 +1482,36 @@ def final_points(state: State, seat: int) -> JSON:
     return {"seat": seat, "total": sum(sources.values()), "sources": sources}
 
 
+def _winners_if(seat: int) -> Callable[[State], list[int]]:
+    """:meth:`Catan._won`'s test, for ``seat``, of the state the events lead to."""
+
+    def winners(final: State) -> list[int]:
+        if final.wonders is not None and not wonders.has_won(final, seat):
+            return []
+        if final.fleet is not None and not pirate_islands.may_win(final, seat):
+            return []
+        return [seat]
+
+    return winners
+
+
+def _plunderer(
+    ruleset: Catan, state: State, given: object, rng: random.Random
+) -> Callable[[int, int], list[int]]:
+    """The Pirate Islands: what the fleet takes from a beaten seat."""
+    external = state.options["randomness"] == "external"
+
+    def plunder(victim: int, count: int) -> list[int]:
+        if not external:
+            return pirate_islands.drawn(state.hands[victim], count, rng)
+        counts = parse_resources(given.get(str(victim))) if isinstance(given, dict) else None
+        if counts is None or sum(counts) != count or not can_pay(state.hands[victim], counts):
+            raise ruleset.illegal("bad_plunder", f"plunder must take {count} of seat {victim}'s")
+        return counts
+
+    return plunder
+
+
 def _text(value: object) -> str | None:
     """A command's name field, or ``None`` if it is not a string (a list or an object
     there would not be a name, and could not be looked up)."""
@@ -1498,14 +1537,14 @@ def _set_board_menu(state: State, decision: Decision) -> JSON:
 
 
 def _place_settlement_menu(state: State, decision: Decision) -> JSON:
-    names = state.layout.corner_names
+    names = state.laid().corner_names
     spots = building.setup_settlements(state, decision.seat)
     return {"build_settlement": {"corners": [names[c] for c in spots]}}
 
 
 def _road_menu(state: State, decision: Decision) -> JSON:
     setup, free = decision.kind == "place_road", decision.kind == "free_roads"
-    names = state.layout.edge_names
+    names = state.laid().edge_names
     spots = building.road_spots(state, decision.seat, setup=setup, free=free)
     menu: JSON = {}
     if spots:
@@ -1537,7 +1576,7 @@ def _robber_menu(state: State, decision: Decision) -> JSON:
         menu["move_pirate"] = {
             "hexes": [
                 {"hex": hex_name(h), "victims": ships.pirate_victims(state, seat, h)}
-                for h in state.layout.sea
+                for h in state.laid().sea
                 if h != state.pirate
             ]
         }
@@ -1550,7 +1589,7 @@ def _gold_menu(state: State, decision: Decision) -> JSON:
 
 
 def _harbour_menu(state: State, decision: Decision) -> JSON:
-    names = state.layout.edge_names
+    names = state.laid().edge_names
     if state.tribe is not None:
         edges = tribe.harbour_places(state, decision.seat)
         return {"place_harbour": {"edges": [names[e] for e in edges], **decision.details}}
@@ -1635,12 +1674,12 @@ def choice_command(state: State, kind: str, argument: Any) -> JSON:
     if argument is None:  # end_turn, buy_development...: the commonest choices
         return {"type": kind}
     if kind in ("build_road", "build_ship"):
-        return {"type": kind, "edge": state.layout.edge_names[argument]}
+        return {"type": kind, "edge": state.laid().edge_names[argument]}
     if kind == "move_ship":
-        names = state.layout.edge_names
+        names = state.laid().edge_names
         return {"type": kind, "from": names[argument[0]], "to": names[argument[1]]}
     if kind in ("build_settlement", "build_city"):
-        return {"type": kind, "corner": state.layout.corner_names[argument]}
+        return {"type": kind, "corner": state.laid().corner_names[argument]}
     if kind == "maritime_trade":
         return {"type": kind, "give": RESOURCES[argument[0]], "get": RESOURCES[argument[1]]}
     if kind == "play_year_of_plenty":
@@ -1657,7 +1696,7 @@ def choice_command(state: State, kind: str, argument: Any) -> JSON:
 
 
 def _turn_menu(state: State, decision: Decision) -> JSON:
-    seat, layout = decision.seat, state.layout
+    seat, layout = decision.seat, state.laid()
     menu: JSON = {}
     for kind, argument in turn_choices(state, seat):
         if kind in ("build_road", "build_ship"):
@@ -1695,7 +1734,7 @@ def _turn_menu(state: State, decision: Decision) -> JSON:
 
 
 def _respond_menu(state: State, decision: Decision) -> JSON:
-    offer = state.offer
+    offer = state.trade_offer()
     answers = ["decline", "counter"]
     if can_pay(state.hands[decision.seat], _counts(offer["get"])):
         answers.insert(0, "accept")
@@ -1710,7 +1749,9 @@ def _respond_menu(state: State, decision: Decision) -> JSON:
 
 def _conclude_menu(state: State, decision: Decision) -> JSON:
     partners = [
-        int(s) for s, answer in state.offer["answers"].items() if answer["answer"] != "decline"
+        int(s)
+        for s, answer in state.trade_offer()["answers"].items()
+        if answer["answer"] != "decline"
     ]
     menu: JSON = {"cancel_trade": {}}
     if partners:
@@ -1730,7 +1771,7 @@ def _propose_menu(state: State, decision: Decision) -> JSON:
 
 
 def _consider_menu(state: State, decision: Decision) -> JSON:
-    proposal = state.offer
+    proposal = state.trade_offer()
     menu: JSON = {"decline_proposal": {}}
     if can_pay(state.hands[decision.seat], _counts(proposal["get"])):
         menu["accept_proposal"] = {}

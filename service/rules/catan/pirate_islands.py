@@ -157,6 +157,13 @@ class Fleet:
         return self.chits[seat] == CHITS
 
 
+def fleet_part(state: State) -> Fleet:
+    """The scenario's part of the state, where the game is The Pirate Islands."""
+    part = state.fleet
+    assert part is not None, "not The Pirate Islands"
+    return part
+
+
 def fleet_of(scenario: dict[str, Any], seats: int) -> Fleet | None:
     """The scenario's state at the start, from ``game_started``'s scenario data (``None``
     for any other scenario). The first ``seats`` colours are played: at 3 seats the last
@@ -182,8 +189,8 @@ def deck(seats: int) -> list[int]:
 def lay_start_pieces(state: State) -> None:
     """Each seat's settlement and ship on the eastern island, and its fortress, which
     holds one of its settlements (line 549), once the board is laid."""
-    layout = state.layout
-    for seat, colour in enumerate(state.fleet.colours):
+    layout = state.laid()
+    for seat, colour in enumerate(fleet_part(state).colours):
         corner = layout.corner_by_name[colour.settlement]
         state.owner[corner] = seat
         state.buildings_of[seat].append(corner)
@@ -201,9 +208,9 @@ def lay_start_pieces(state: State) -> None:
 def _walk(state: State, seat: int) -> tuple[list[int], int]:
     """The seat's ships in order from its first settlement (its route has no branch),
     and the corner they reach."""
-    layout, ship = state.layout, state.ship
+    layout, ship = state.laid(), state.ship
     grid = layout.grid
-    corner = layout.corner_by_name[state.fleet.colours[seat].settlement]
+    corner = layout.corner_by_name[fleet_part(state).colours[seat].settlement]
     found: list[int] = []
     while True:
         following = [e for e in grid.corner_edges[corner] if ship[e] == seat and e not in found]
@@ -225,15 +232,15 @@ def route_end(state: State, seat: int) -> int:
 
 
 def reaches_fortress(state: State, seat: int) -> bool:
-    colour = state.fleet.colours[seat]
-    return state.layout.corner_names[route_end(state, seat)] == colour.fortress
+    colour = fleet_part(state).colours[seat]
+    return state.laid().corner_names[route_end(state, seat)] == colour.fortress
 
 
 def ship_problem(state: State, seat: int, edge: int, *, setup: bool, free: bool) -> str | None:
     """Why a ship of ``seat`` may not go on ``edge``: only the next path of its route,
     one nearer its fortress, until the route reaches it."""
-    layout = state.layout
-    colour = state.fleet.colours[seat]
+    layout = state.laid()
+    colour = fleet_part(state).colours[seat]
     if setup or layout.edge_names[edge] not in colour.route:
         return "ship_not_on_route"
     if state.occupied(edge):
@@ -254,8 +261,8 @@ def ship_problem(state: State, seat: int, edge: int, *, setup: bool, free: bool)
 
 def road_problem(state: State, edge: int) -> str | None:
     """No road on a route's path: the routes cannot be blocked (line 567)."""
-    name = state.layout.edge_names[edge]
-    if any(name in colour.route for colour in state.fleet.colours):
+    name = state.laid().edge_names[edge]
+    if any(name in colour.route for colour in fleet_part(state).colours):
         return "route_is_for_ships"
     return None
 
@@ -263,12 +270,12 @@ def road_problem(state: State, edge: int) -> str | None:
 def settlement_problem(state: State, seat: int, corner: int) -> str | None:
     """On the pirate islands (outside the start area) only the seat's own marked
     intersection (line 593)."""
-    layout = state.layout
+    layout = state.laid()
     areas, area_of = state.areas, state.area_of
     foreign = any(
         h in area_of and not areas[area_of[h]]["start"] for h in layout.grid.corner_hexes[corner]
     )
-    if foreign and layout.corner_names[corner] != state.fleet.colours[seat].intersection:
+    if foreign and layout.corner_names[corner] != fleet_part(state).colours[seat].intersection:
         return "pirate_intersection_only"
     return None
 
@@ -278,7 +285,7 @@ def settlement_problem(state: State, seat: int, corner: int) -> str | None:
 
 def warship_to_convert(state: State, seat: int) -> int | None:
     """The seat's ship nearest its settlement that is not a warship yet."""
-    warships = state.fleet.warships[seat]
+    warships = fleet_part(state).warships[seat]
     return next((e for e in route_ships(state, seat) if e not in warships), None)
 
 
@@ -292,7 +299,7 @@ def conversion_problem(state: State, seat: int) -> str | None:
 
 def warship_converted(state: State, seat: int) -> Event:
     edge = warship_to_convert(state, seat)
-    data = {"seat": seat, "edge": state.layout.edge_names[edge], "card": "knight"}
+    data = {"seat": seat, "edge": state.laid().edge_names[edge], "card": "knight"}
     return Event("warship_converted", data)
 
 
@@ -307,7 +314,7 @@ def sails(state: State) -> bool:
 def attacked_seats(state: State, target: tuple[int, int]) -> list[int]:
     """The seats with a settlement or city on a corner of the fleet's hex, each attacked
     once whatever the number of its buildings there."""
-    owners = {state.owner[c] for c in state.layout.grid.hex_corners[target]}
+    owners = {state.owner[c] for c in state.laid().grid.hex_corners[target]}
     return sorted(s for s in owners if s != NOBODY)
 
 
@@ -335,13 +342,14 @@ def fleet_events(
     """The fleet sails by the lower die and attacks where it stops: ``fleet_moved`` and a
     ``pirates_attacked`` per seat attacked. ``plunder(seat, count)`` gives the cards a
     beaten seat loses."""
-    fleet = state.fleet
+    fleet, pirate = fleet_part(state), state.pirate
+    assert pirate is not None, "the fleet has left"  # (no dice move it then)
     strength = min(dice)
-    start = fleet.path.index(state.pirate)
+    start = fleet.path.index(pirate)
     target = fleet.path[(start + strength) % len(fleet.path)]
     moved = {
         "seat": seat,
-        "from": hex_name(state.pirate),
+        "from": hex_name(pirate),
         "to": hex_name(target),
         "steps": strength,
     }
@@ -367,7 +375,7 @@ def steal_victims(state: State, seat: int) -> list[int]:
 
 
 def attack_problem(state: State, seat: int) -> str | None:
-    if state.fleet.conquered(seat):
+    if fleet_part(state).conquered(seat):
         return "fortress_conquered"
     if not reaches_fortress(state, seat):
         return "route_not_closed"
@@ -377,7 +385,7 @@ def attack_problem(state: State, seat: int) -> str | None:
 def fortress_attacked(state: State, seat: int, die: int) -> Event:
     """The seat's warships against the fortress's die: a chit won, or the ships nearest
     the fortress lost (2 if fewer warships, 1 if as many)."""
-    fleet = state.fleet
+    fleet = fleet_part(state)
     warships = len(fleet.warships[seat])
     data: JSON = {"seat": seat, "die": die, "warships": warships, "ships_lost": []}
     if warships > die:
@@ -390,7 +398,7 @@ def fortress_attacked(state: State, seat: int, die: int) -> Event:
     else:
         lost = 2 if warships < die else 1
         data["winner"] = "pirates" if warships < die else "nobody"
-        names = state.layout.edge_names
+        names = state.laid().edge_names
         data["ships_lost"] = [names[e] for e in reversed(route_ships(state, seat)[-lost:])]
     return Event("fortress_attacked", data)
 
@@ -398,7 +406,7 @@ def fortress_attacked(state: State, seat: int, die: int) -> Event:
 def may_win(state: State, seat: int) -> bool:
     """The end (line 617): the seat has conquered its own fortress (and, as everywhere,
     has the points)."""
-    return state.fleet.conquered(seat)
+    return fleet_part(state).conquered(seat)
 
 
 # -- menus and bots ---------------------------------------------------------------------
@@ -419,7 +427,7 @@ def steal_menu(state: State, decision: Decision) -> JSON:
 
 def view(state: State) -> JSON:
     """The fleet, the fortresses with their chits, the routes and the warships."""
-    fleet, layout = state.fleet, state.layout
+    fleet, layout = fleet_part(state), state.layout
     return {
         "fleet": None if state.pirate is None else hex_name(state.pirate),
         "fleet_path": [hex_name(h) for h in fleet.path],
@@ -457,13 +465,14 @@ def _pirates_attacked(state: State, data: dict[str, Any]) -> None:
             state.hands[seat][i] -= n
             state.bank[i] += n
     elif data["winner"] == "seat":
-        state.fleet.rewards.append(seat)
+        fleet_part(state).rewards.append(seat)
 
 
 def rewards_due(state: State) -> list[Pending]:
     """The rewards of the seats that beat the fleet on this roll, as gold choices of one
     resource (none if the bank is empty); they come before the 7's discards."""
-    seats, state.fleet.rewards = state.fleet.rewards, []
+    fleet = fleet_part(state)
+    seats, fleet.rewards = fleet.rewards, []
     if not sum(state.bank):
         return []
     return [Pending(seat, "choose_gold", {"count": 1}) for seat in seats]
@@ -477,11 +486,11 @@ def _warship_converted(state: State, data: dict[str, Any]) -> None:
         state.new_devs[seat][card] -= 1
     else:  # a card this fold cannot name
         state.dev_unknown[seat] -= 1
-    state.fleet.warships[seat].append(state.layout.edge_by_name[data["edge"]])
+    fleet_part(state).warships[seat].append(state.laid().edge_by_name[data["edge"]])
 
 
 def _fortress_attacked(state: State, data: dict[str, Any]) -> None:
-    seat, layout, fleet = data["seat"], state.layout, state.fleet
+    seat, layout, fleet = data["seat"], state.laid(), fleet_part(state)
     for name in data["ships_lost"]:
         edge = layout.edge_by_name[name]
         state.ship[edge] = NOBODY
@@ -501,7 +510,7 @@ def _fortress_attacked(state: State, data: dict[str, Any]) -> None:
 
 
 def _steal_chosen(state: State, data: dict[str, Any]) -> None:
-    state.agenda.close(state.agenda.find(data["seat"], "steal"))
+    state.answered(data["seat"], "steal")
 
 
 EVOLVERS: Final[dict[str, Callable[[State, dict[str, Any]], None]]] = {

@@ -539,7 +539,7 @@ def _shuffled(
                 continue  # laid as printed (Cloth for Catan: gold islands without numbers)
             cells = [parse_hex(h) for h in group["hexes"]]
             terrains = [hexes[h].terrain for h in cells]
-            tokens = [hexes[h].number for h in cells if hexes[h].number is not None]
+            tokens = [n for h in cells if (n := hexes[h].number) is not None]
             if group["terrains"] == "shuffled":
                 rng.shuffle(terrains)
             numbered = [

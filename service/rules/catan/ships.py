@@ -28,7 +28,7 @@ from service.rules.catan.state import NOBODY, State
 def pirate_blocks(state: State, edge: int) -> bool:
     """Whether the pirate's hex has ``edge`` as a side."""
     pirate = state.pirate
-    return pirate is not None and pirate in state.layout.grid.edge_hexes[edge]
+    return pirate is not None and pirate in state.laid().grid.edge_hexes[edge]
 
 
 def ship_problem(
@@ -44,7 +44,7 @@ def ship_problem(
     the ship being moved: it is taken off the board first, and costs nothing."""
     if state.fleet is not None:  # The Pirate Islands: one route each
         return pirate_islands.ship_problem(state, seat, edge, setup=setup, free=free)
-    layout = state.layout
+    layout = state.laid()
     if not layout.ship_edge[edge]:
         return "ship_on_land"
     if state.occupied(edge):
@@ -68,7 +68,7 @@ def ship_problem(
 def _ship_joins(state: State, seat: int, edge: int, moving: int | None) -> bool:
     """Whether a ship on ``edge`` starts at the seat's building or continues one of its
     ships (not ``moving``) through a corner no opponent has built on."""
-    grid, owner, ship = state.layout.grid, state.owner, state.ship
+    grid, owner, ship = state.laid().grid, state.owner, state.ship
     for corner in grid.edge_corners[edge]:
         holder = owner[corner]
         if holder == seat:
@@ -86,7 +86,7 @@ def ship_spots(
     state: State, seat: int, *, setup: bool = False, free: bool = False, moving: int | None = None
 ) -> list[int]:
     """Every path where a ship of the seat may go now (``moving``: the ship moved)."""
-    grid, ship = state.layout.grid, state.ship
+    grid, ship = state.laid().grid, state.ship
     if setup:
         corners = {state.setup_corner[seat]}
     else:
@@ -108,7 +108,7 @@ def is_open_end(state: State, seat: int, edge: int) -> bool:
     seat's buildings never is, even after an opponent builds on its line: the ships
     still meet there, so the line stays closed. (Cloth for Catan: a village the seat
     trades with closes a line as a building does.)"""
-    grid, owner, ship = state.layout.grid, state.owner, state.ship
+    grid, owner, ship = state.laid().grid, state.owner, state.ship
     for corner in grid.edge_corners[edge]:
         if owner[corner] == seat or cloth.anchors(state, seat, corner):
             continue
@@ -157,5 +157,5 @@ def pirate_victims(state: State, seat: int, target: tuple[int, int]) -> list[int
     """The seats the mover may rob with the pirate on ``target``: those with a ship on
     one of its paths who hold a card."""
     ship = state.ship
-    owners = {ship[e] for e in state.layout.grid.hex_edges[target]}
+    owners = {ship[e] for e in state.laid().grid.hex_edges[target]}
     return sorted(s for s in owners if s not in (NOBODY, seat) and state.cards(s) > 0)

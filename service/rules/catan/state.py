@@ -271,6 +271,32 @@ class State:
         other.fleet = None if self.fleet is None else self.fleet.copy()
         return other
 
+    # -- the optional fields where the phase guarantees them ---------------------------
+
+    def laid(self) -> Layout:
+        """The layout, where the board is known (everywhere after ``set_board``)."""
+        layout = self.layout
+        assert layout is not None, "the board is not laid yet"
+        return layout
+
+    def seafarers(self) -> dict[str, Any]:
+        """The scenario's data, where the game is one of Seafarers' scenarios."""
+        scenario = self.scenario
+        assert scenario is not None, "not a Seafarers game"
+        return scenario
+
+    def trade_offer(self) -> dict[str, Any]:
+        """The trade offer (or proposal) under way, where a trade decision is open."""
+        offer = self.offer
+        assert offer is not None, "no trade is under way"
+        return offer
+
+    def answered(self, seat: int, kind: str) -> None:
+        """The seat's open decision of this kind has been answered: it closes."""
+        decision = self.agenda.find(seat, kind)
+        assert decision is not None, f"no {kind} is open for seat {seat}"
+        self.agenda.close(decision)
+
     # -- what follows from the fields ------------------------------------------------
 
     def cards(self, seat: int) -> int:
@@ -430,13 +456,14 @@ def _gain(state: State, seat: int, counts: list[int]) -> None:
 
 
 def _settlement_built(state: State, data: dict[str, Any]) -> None:
-    seat, corner = data["seat"], state.layout.corner_by_name[data["corner"]]
+    layout = state.laid()
+    seat, corner = data["seat"], layout.corner_by_name[data["corner"]]
     state.owner[corner] = seat
     state.buildings_of[seat].append(corner)
     for other, length in data.get("roads_cut", {}).items():
         state.road_length[int(other)] = length
     state.pieces[seat]["settlement"] -= 1
-    state.rates[seat] = state.layout.rates_with(state.rates[seat], corner)
+    state.rates[seat] = layout.rates_with(state.rates[seat], corner)
     if state.scenario is not None:
         state.settled[seat].update(data["areas"])
         state.special[seat] += data.get("special", 0)
@@ -452,14 +479,14 @@ def _settlement_built(state: State, data: dict[str, Any]) -> None:
 
 
 def _road_built(state: State, data: dict[str, Any]) -> None:
-    seat, edge = data["seat"], state.layout.edge_by_name[data["edge"]]
+    seat, edge = data["seat"], state.laid().edge_by_name[data["edge"]]
     state.road[edge] = seat
     state.roads_of[seat].append(edge)
     _path_built(state, data, "road")
 
 
 def _ship_built(state: State, data: dict[str, Any]) -> None:
-    seat, edge = data["seat"], state.layout.edge_by_name[data["edge"]]
+    seat, edge = data["seat"], state.laid().edge_by_name[data["edge"]]
     state.ship[edge] = seat
     state.ships_of[seat].append(edge)
     state.new_ships.append(edge)
@@ -479,13 +506,13 @@ def _path_built(state: State, data: dict[str, Any], kind: str) -> None:
     elif data.get("free"):
         state.free_roads -= 1
         if state.free_roads == 0:
-            state.agenda.close(state.agenda.find(seat, "free_roads"))
+            state.answered(seat, "free_roads")
     else:
         _pay(state, seat, COSTS[kind])
 
 
 def _ship_moved(state: State, data: dict[str, Any]) -> None:
-    seat, by_name = data["seat"], state.layout.edge_by_name
+    seat, by_name = data["seat"], state.laid().edge_by_name
     origin, target = by_name[data["from"]], by_name[data["to"]]
     state.ship[origin] = NOBODY
     state.ship[target] = seat
@@ -497,11 +524,11 @@ def _ship_moved(state: State, data: dict[str, Any]) -> None:
 
 def _free_roads_ended(state: State, data: dict[str, Any]) -> None:
     state.free_roads = 0
-    state.agenda.close(state.agenda.find(data["seat"], "free_roads"))
+    state.answered(data["seat"], "free_roads")
 
 
 def _city_built(state: State, data: dict[str, Any]) -> None:
-    seat, corner = data["seat"], state.layout.corner_by_name[data["corner"]]
+    seat, corner = data["seat"], state.laid().corner_by_name[data["corner"]]
     state.city[corner] = True
     state.pieces[seat]["city"] -= 1
     state.pieces[seat]["settlement"] += 1
@@ -527,13 +554,13 @@ def _resources_taken(state: State, data: dict[str, Any]) -> None:
 def _gold_chosen(state: State, data: dict[str, Any]) -> None:
     seat = data["seat"]
     _gain(state, seat, counts_of(data["resources"]))
-    state.agenda.close(state.agenda.find(seat, "choose_gold"))
+    state.answered(seat, "choose_gold")
 
 
 def _hex_revealed(state: State, data: dict[str, Any]) -> None:
     """The Fog Islands: a space's tile (and number, on land) turned up from the piles;
     a land tile gives the builder its resource (gold: one of its choice)."""
-    board = state.layout.board.to_json()
+    board = state.laid().board.to_json()
     for tile in board["hexes"]:
         if tile["hex"] == data["hex"]:
             tile["terrain"], tile["number"] = data["terrain"], data["number"]
@@ -547,11 +574,11 @@ def _hex_revealed(state: State, data: dict[str, Any]) -> None:
 def _harbour_placed(state: State, data: dict[str, Any]) -> None:
     """The New World: a harbour marker placed face down; the last one placed turns
     them all up (``harbours``, the whole list)."""
-    state.agenda.close(state.agenda.find(data["seat"], "place_harbour"))
+    state.answered(data["seat"], "place_harbour")
     state.harbours_left.pop()
     state.harbours_placed.append(data["edge"])
     if "harbours" in data:
-        board = state.layout.board.to_json()
+        board = state.laid().board.to_json()
         board["harbours"] = data["harbours"]
         state.layout = layout_of(board)
 
@@ -560,13 +587,13 @@ def _wonder_started(state: State, data: dict[str, Any]) -> None:
     """The Wonders of Catan: one of the seat's ships from its supply goes on the card."""
     seat = data["seat"]
     state.pieces[seat]["ship"] -= 1
-    state.wonders.wonder[seat] = data["wonder"]
+    wonders.wonders_part(state).wonder[seat] = data["wonder"]
 
 
 def _wonder_built(state: State, data: dict[str, Any]) -> None:
     seat = data["seat"]
     _pay(state, seat, counts_of(data["cost"]))
-    state.wonders.level[seat] = data["level"]
+    wonders.wonders_part(state).level[seat] = data["level"]
 
 
 def _dice_rolled(state: State, data: dict[str, Any]) -> None:
@@ -577,7 +604,7 @@ def _dice_rolled(state: State, data: dict[str, Any]) -> None:
     if len(agenda.open) == 1:  # the roll alone, as nearly always: no search for it
         agenda.close_open()
     else:
-        agenda.close(agenda.find(seat, "roll"))
+        state.answered(seat, "roll")
     if data["total"] == 7:
         limit = state.options["discard_limit"]
         discards = [
@@ -613,17 +640,17 @@ def _discarded(state: State, data: dict[str, Any]) -> None:
     for i, n in enumerate(counts_of(data["resources"])):
         hand[i] -= n
         bank[i] += n
-    state.agenda.close(state.agenda.find(seat, "discard"))
+    state.answered(seat, "discard")
 
 
 def _robber_moved(state: State, data: dict[str, Any]) -> None:
-    state.robber = state.layout.hex_by_name[data["hex"]]
-    state.agenda.close(state.agenda.find(data["seat"], "move_robber"))
+    state.robber = state.laid().hex_by_name[data["hex"]]
+    state.answered(data["seat"], "move_robber")
 
 
 def _pirate_moved(state: State, data: dict[str, Any]) -> None:
-    state.pirate = state.layout.hex_by_name[data["hex"]]
-    state.agenda.close(state.agenda.find(data["seat"], "move_robber"))
+    state.pirate = state.laid().hex_by_name[data["hex"]]
+    state.answered(data["seat"], "move_robber")
 
 
 def _card_stolen(state: State, data: dict[str, Any]) -> None:
@@ -688,7 +715,7 @@ def _maritime_traded(state: State, data: dict[str, Any]) -> None:
 
 def _trade_proposed(state: State, data: dict[str, Any]) -> None:
     seat, active = data["seat"], data["to"]
-    state.agenda.close(state.agenda.find(seat, "propose_trade"))
+    state.answered(seat, "propose_trade")
     state.offer = {
         "seat": seat,
         "give": data["give"],
@@ -702,7 +729,7 @@ def _trade_proposed(state: State, data: dict[str, Any]) -> None:
 
 
 def _trade_passed(state: State, data: dict[str, Any]) -> None:
-    state.agenda.close(state.agenda.find(data["seat"], "propose_trade"))
+    state.answered(data["seat"], "propose_trade")
 
 
 def _trade_offered(state: State, data: dict[str, Any]) -> None:
@@ -720,12 +747,12 @@ def _trade_offered(state: State, data: dict[str, Any]) -> None:
 
 
 def _trade_answered(state: State, data: dict[str, Any]) -> None:
-    seat, offer = data["seat"], state.offer
+    seat, offer = data["seat"], state.trade_offer()
     answer = {"answer": data["answer"]}
     if data["answer"] == "counter":
         answer.update(give=data["give"], get=data["get"])
     offer["answers"][str(seat)] = answer
-    state.agenda.close(state.agenda.find(seat, "respond_trade"))
+    state.answered(seat, "respond_trade")
     everyone = len(offer["answers"]) == len(offer["to"])
     if everyone and all(a["answer"] == "decline" for a in offer["answers"].values()):
         _close_offer(state)
@@ -788,7 +815,7 @@ def _seat_resigned(state: State, data: dict[str, Any]) -> None:
     without (the board to set, the first roll) passes to the next seat."""
     seat = data["seat"]
     offer = state.offer
-    if offer is not None and seat in (offer["seat"], *offer["to"]):
+    if offer is not None and (seat == offer["seat"] or seat in offer["to"]):
         _close_offer(state)
     agenda = state.agenda
     heir = next_seated(seat, state.seats, agenda.absent | {seat})

@@ -87,6 +87,13 @@ class Tribe:
         )
 
 
+def tribe_part(state: State) -> Tribe:
+    """The scenario's part of the state, where the game is The Forgotten Tribe."""
+    part = state.tribe
+    assert part is not None, "not The Forgotten Tribe"
+    return part
+
+
 # -- the set-up -----------------------------------------------------------------------
 
 
@@ -107,7 +114,7 @@ def deal(data: Mapping[str, Any], rng: random.Random, *, shuffle: bool) -> dict[
 def start(state: State) -> None:
     """The board is laid: the gifts go on their paths, the development cards among them
     leave the deck (they are not for sale), the robber's desert is noted."""
-    layout, scenario = state.layout, state.scenario
+    layout, scenario = state.laid(), state.seafarers()
     edge_by_name = layout.edge_by_name
     gifts = {edge_by_name[g["edge"]]: g["gift"] for g in scenario["tribe"]["gifts"]}
     main = frozenset(parse_hex(h) for a in scenario["areas"] if a["start"] for h in a["hexes"])
@@ -122,16 +129,18 @@ def start(state: State) -> None:
 
 def settlement_problem(state: State, corner: int) -> str | None:
     """No settlement on the small islands: the corner must touch the big island."""
-    if any(h in state.tribe.main for h in state.layout.grid.corner_hexes[corner]):
+    main = tribe_part(state).main
+    if any(h in main for h in state.laid().grid.corner_hexes[corner]):
         return None
     return "settlement_on_small_island"
 
 
 def robber_problem(state: State, target: Hex) -> str | None:
     """The robber never returns to its starting desert, nor goes onto the small islands."""
-    if target == state.tribe.robber_start:
+    tribe = tribe_part(state)
+    if target == tribe.robber_start:
         return "robber_back_to_desert"
-    if target not in state.tribe.main:
+    if target not in tribe.main:
         return "robber_on_small_island"
     return None
 
@@ -141,8 +150,8 @@ def gift_taken(state: State, seat: int, edge: int, card: str | None) -> Event:
     the development card it turns out to be (a secret of the seat's, as a bought card)."""
     data: dict[str, Any] = {
         "seat": seat,
-        "edge": state.layout.edge_names[edge],
-        "gift": state.tribe.gifts[edge],
+        "edge": state.laid().edge_names[edge],
+        "gift": tribe_part(state).gifts[edge],
     }
     if card is None:
         return Event("gift_taken", data)
@@ -156,7 +165,7 @@ def gift_points(event: Event) -> int:
 
 def harbour_problem(state: State, seat: int, edge: int) -> str | None:
     """Why the seat may not place its harbour marker on ``edge`` (``None`` if it may)."""
-    layout = state.layout
+    layout = state.laid()
     grid, board = layout.grid, layout.board
     if not board.is_coast(edge):
         return "harbour_not_on_coast"
@@ -178,21 +187,25 @@ def harbour_problem(state: State, seat: int, edge: int) -> str | None:
 
 def harbour_places(state: State, seat: int) -> list[int]:
     """Every path where the seat may place a harbour marker now."""
-    grid = state.layout.grid
+    grid = state.laid().grid
     candidates = {e for c in state.buildings_of[seat] for e in grid.corner_edges[c]}
     return sorted(e for e in candidates if harbour_problem(state, seat, e) is None)
 
 
 def harbour_placed(state: State, seat: int, edge: int) -> Event:
     """The seat's first held marker placed on ``edge`` (already checked)."""
-    data = {"seat": seat, "edge": state.layout.edge_names[edge], "type": state.tribe.held[seat][0]}
+    data = {
+        "seat": seat,
+        "edge": state.laid().edge_names[edge],
+        "type": tribe_part(state).held[seat][0],
+    }
     return Event("harbour_marker_placed", data)
 
 
 def view(state: State) -> dict[str, Any]:
     """What everyone sees: the gifts still on their paths (a development card face
     down), the chits and the harbour markers each seat holds."""
-    tribe, names = state.tribe, state.layout.edge_names
+    tribe, names = tribe_part(state), state.laid().edge_names
     return {
         "gifts": [{"edge": names[e], "gift": g} for e, g in sorted(tribe.gifts.items())],
         "chits": list(tribe.chits),
@@ -207,28 +220,30 @@ def view(state: State) -> dict[str, Any]:
 def offer_harbour(state: State, seat: int) -> None:
     """Open the placing of the seat's first held marker if it has a place for it now
     (after it takes one, places one, or builds a settlement)."""
-    if state.tribe.held[seat] and harbour_places(state, seat):
-        details = {"harbour": state.tribe.held[seat][0]}
+    held = tribe_part(state).held[seat]
+    if held and harbour_places(state, seat):
+        details = {"harbour": held[0]}
         state.agenda.interrupt([Pending(seat, "place_harbour", details)])
 
 
 def _gift_taken(state: State, data: dict[str, Any]) -> None:
     seat, gift = data["seat"], data["gift"]
-    del state.tribe.gifts[state.layout.edge_by_name[data["edge"]]]
+    tribe = tribe_part(state)
+    del tribe.gifts[state.laid().edge_by_name[data["edge"]]]
     if gift == CHIT:
-        state.tribe.chits[seat] += 1
+        tribe.chits[seat] += 1
     elif gift == DEVELOPMENT:
         take_development(state, seat, data.get("card"))
     else:
-        state.tribe.held[seat].append(gift)
+        tribe.held[seat].append(gift)
         offer_harbour(state, seat)
 
 
 def _harbour_marker_placed(state: State, data: dict[str, Any]) -> None:
     seat, kind = data["seat"], data["type"]
-    state.agenda.close(state.agenda.find(seat, "place_harbour"))
-    state.tribe.held[seat].remove(kind)
-    layout = state.layout
+    state.answered(seat, "place_harbour")
+    tribe_part(state).held[seat].remove(kind)
+    layout = state.laid()
     corners = edge_corners(layout.grid.edges[layout.edge_by_name[data["edge"]]])
     board = layout.board.to_json()
     board["harbours"].append({"type": kind, "corners": [corner_name(c) for c in corners]})

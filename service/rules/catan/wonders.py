@@ -92,9 +92,16 @@ class Wonders:
         )
 
 
+def wonders_part(state: State) -> Wonders:
+    """The scenario's part of the state, where the game is The Wonders of Catan."""
+    part = state.wonders
+    assert part is not None, "not The Wonders of Catan"
+    return part
+
+
 def marked(state: State, corner: int) -> bool:
     """Whether the corner is a marked intersection, where no start settlement goes."""
-    return state.layout.corner_names[corner] in state.wonders.no_start
+    return state.laid().corner_names[corner] in wonders_part(state).no_start
 
 
 def condition_met(state: State, seat: int, condition: Mapping[str, Any]) -> bool:
@@ -109,16 +116,17 @@ def condition_met(state: State, seat: int, condition: Mapping[str, Any]) -> bool
     corners = [c for c in state.buildings_of[seat] if kind == "settlements" or state.city[c]]
     at = condition.get("at")
     if at == "harbour":
-        corners = [c for c in corners if c in state.layout.harbours]
+        harbours = state.laid().harbours
+        corners = [c for c in corners if c in harbours]
     elif at is not None:
-        names = state.wonders.intersections[at]
-        corners = [c for c in corners if state.layout.corner_names[c] in names]
+        names, corner_names = wonders_part(state).intersections[at], state.laid().corner_names
+        corners = [c for c in corners if corner_names[c] in names]
     return len(corners) >= condition[kind]
 
 
 def start_problem(state: State, seat: int, wonder: object) -> str | None:
     """Why the seat may not start ``wonder`` now, or ``None``."""
-    wonders = state.wonders
+    wonders = wonders_part(state)
     card = wonders.cards.get(wonder) if isinstance(wonder, str) else None
     if card is None:
         return "unknown_wonder"
@@ -135,17 +143,17 @@ def start_problem(state: State, seat: int, wonder: object) -> str | None:
 
 def build_problem(state: State, seat: int) -> str | None:
     """Why the seat may not build the next level of its wonder now, or ``None``."""
-    wonder = state.wonders.wonder[seat]
+    wonder = wonders_part(state).wonder[seat]
     if wonder is None:
         return "no_wonder_started"
-    if not can_pay(state.hands[seat], state.wonders.cards[wonder].cost):
+    if not can_pay(state.hands[seat], wonders_part(state).cards[wonder].cost):
         return "cannot_afford_wonder"
     return None
 
 
 def level_data(state: State, seat: int) -> dict[str, Any]:
     """The ``wonder_built`` event of the seat's next level: what it pays and reaches."""
-    wonders = state.wonders
+    wonders = wonders_part(state)
     wonder = wonders.wonder[seat]
     assert wonder is not None  # build_problem has checked it
     cost = named(wonders.cards[wonder].cost)
@@ -154,7 +162,7 @@ def level_data(state: State, seat: int) -> dict[str, Any]:
 
 def choices(state: State, seat: int) -> list[tuple[str, Any]]:
     """The turn's wonder commands the seat may send now: ``(type, argument)``."""
-    wonders = state.wonders
+    wonders = wonders_part(state)
     if wonders.wonder[seat] is None:
         return [("start_wonder", w) for w in wonders.cards if start_problem(state, seat, w) is None]
     if build_problem(state, seat) is None:
@@ -165,7 +173,7 @@ def choices(state: State, seat: int) -> list[tuple[str, Any]]:
 def has_won(state: State, seat: int) -> bool:
     """Whether ``seat`` (whose turn it is) has won: its wonder complete, or the target
     in points with a wonder strictly further than every other seat's."""
-    wonders = state.wonders
+    wonders = wonders_part(state)
     level = wonders.level[seat]
     if level >= wonders.levels:
         return True

@@ -71,7 +71,7 @@ def _islander_command(choice: str | tuple[int, int, str] | None) -> JSON:
     """The command of one of :func:`_islander_choices`."""
     if choice is None:
         return {"type": "skip"}
-    if type(choice) is str:
+    if isinstance(choice, str):
         return {"type": "place_islander", "spot": choice}
     x, y, spot = choice
     return {"type": "retrieve_islander", "x": x, "y": y, "spot": spot}
@@ -82,6 +82,8 @@ def _random_choice(
 ) -> JSON:
     kind = decision.kind
     if kind == "place_tile":  # any of the menu's placements, found without listing them
+        assert state.board is not None
+        assert state.tile is not None
         (x, y), q = state.board.pick_placement(state.tile, lambda n: rng.choice(range(n)))
         return {"type": "place_tile", "x": x, "y": y, "rotation": ROTATIONS[q]}
     if kind == "place_islander":  # any of the menu's commands, as spots and (x, y, spot)
@@ -103,6 +105,7 @@ def _gain(state: State, seat: int, command: JSON) -> int:
     new = removed = None
     graph = state.graph
     if command["type"] == "place_islander":
+        assert state.placed is not None
         node = state.tile_node(state.placed, command["spot"])
         new = (graph.find(node), Figure(seat, ISLANDER, 1, state.placed, command["spot"]))
     elif command["type"] == "retrieve_islander":
@@ -112,6 +115,7 @@ def _gain(state: State, seat: int, command: JSON) -> int:
             f for f in graph.features[root].figures if (f.pos, f.spot) == (pos, command["spot"])
         )
         removed = (root, figure)
+    assert state.content is not None
     ships = state.content.ship_by_id
     best_ship = max((ships[s].points for s in state.display), default=0)
     total = 0
@@ -125,6 +129,7 @@ def _potential(state: State, command: JSON) -> int:
     """How rich the open feature an islander would join is (icons, or 2 for a market)."""
     if command["type"] != "place_islander":
         return -1
+    assert state.placed is not None
     feature = state.graph.feature(state.tile_node(state.placed, command["spot"]))
     return 2 if feature.kind.name == "market" else evaluation.icons(feature)
 
@@ -160,6 +165,7 @@ def _greedy_choice(
         return _best_islander_step(state, seat, commands, rng)[1]
     if kind == "choose_ship":
         return {"type": "choose_ship", **commands["choose_ship"][0]}
+    assert state.content is not None
     ships = state.content.ship_by_id
     best_ship = max(commands["deliver"], key=lambda s: ships[s["ship"]].points)
     return {"type": "deliver", **best_ship}

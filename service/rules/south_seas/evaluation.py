@@ -104,6 +104,7 @@ def cover(state: State, root: int, boats: int) -> tuple[Data | None, str]:
     if boats < 1:
         return None, "no fishing-boat token is left, so no fish are covered"
     graph, board = state.graph, state.board
+    assert board is not None
     feature = graph.features[root]
     group = 2 if feature.attrs.get("fish2", 0) > 0 else 1
     if feature.attrs.get(f"fish{group}", 0) < 1:
@@ -127,7 +128,10 @@ def turn_evaluations(state: State, new: Placement | None, removed: Placement | N
     folded into ``state``). Ware evaluations come first, then markets clockwise from the
     active seat, whose merchants are owed ships in that order.
     """
+    assert state.board is not None
+    assert state.placed is not None
     placed = state.board.tiles[state.placed]
+    assert state.content is not None
     boat_segments = state.content.boat_segments[placed.tile]
     if not state.completed and not boat_segments:
         return []  # most turns: nothing completed, no fishing boat
@@ -163,6 +167,7 @@ def turn_evaluations(state: State, new: Placement | None, removed: Placement | N
             continue
         done.add(root)
         data = evaluation(graph.features[root], figures_on(root), "fishing_boat")
+        assert state.placed is not None
         data["boat"] = {
             "x": state.placed[0],
             "y": state.placed[1],

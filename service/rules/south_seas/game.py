@@ -235,6 +235,7 @@ class SouthSeas(FoldingInPlace, SeatsLeaving, Ruleset[State]):
         step. Its id is the count of events folded, which every event changes."""
         if state.step == STEP_OVER or state.content is None:
             return None
+        details: JSON
         seat, details = state.seat, {}
         if len(state.display) < DISPLAY and state.ship_stack:
             kind = "reveal_ship"
@@ -245,8 +246,10 @@ class SouthSeas(FoldingInPlace, SeatsLeaving, Ruleset[State]):
         elif state.step == STEP_DRAW:
             kind = "draw_tile"
         elif state.step == STEP_PLACE:
+            assert state.tile is not None
             kind, details = "place_tile", {"tile": state.tile.id}
         elif state.step == STEP_ISLANDER:
+            assert state.placed is not None
             kind, details = "place_islander", {"x": state.placed[0], "y": state.placed[1]}
         elif state.step == STEP_DELIVER:
             kind, details = "deliver", {"ships": list(state.offered)}
@@ -266,24 +269,31 @@ class SouthSeas(FoldingInPlace, SeatsLeaving, Ruleset[State]):
 
     def _reveal_ship(self, state: State, seat: int, command: JSON, rng: random.Random):
         _refuse(reveal_problem(state, seat, command))
+        assert state.content is not None
         return self._then(state, rng, [_revealed(state.content.ship_by_id[command["ship"]])])
 
     def _draw_tile(self, state: State, seat: int, command: JSON, rng: random.Random):
         _refuse(draw_problem(state, seat, command))
+        assert state.catalogue is not None
         tile = state.catalogue.get(command["tile"])
+        assert tile is not None and state.board is not None  # (draw_problem checked it)
         return self._then(state, rng, drawn(seat, tile, state.board.fits_anywhere(tile)))
 
     def _place_tile(self, state: State, seat: int, command: JSON, rng: random.Random):
         try:
+            assert state.board is not None
+            assert state.tile is not None
             (x, y), q = placement(state.board, state.tile, command)
         except TileStepError as error:
             raise error.illegal(RULES) from None
+        assert state.tile is not None
         data = {"seat": seat, "tile": state.tile.id, "x": x, "y": y, "rotation": ROTATIONS[q]}
         return [Event("tile_placed", data)]  # the islander step follows: nothing else
 
     def _place_islander(self, state: State, seat: int, command: JSON, rng: random.Random):
         _refuse(islander_problem(state, seat, command))
         spot, graph = command["spot"], state.graph
+        assert state.placed is not None
         root = graph.find(state.tile_node(state.placed, spot))
         kind = graph.features[root].kind.name
         x, y = placed = state.placed
@@ -294,7 +304,9 @@ class SouthSeas(FoldingInPlace, SeatsLeaving, Ruleset[State]):
 
     def _retrieve_islander(self, state: State, seat: int, command: JSON, rng: random.Random):
         _refuse(retrieve_problem(state, seat, command))
-        root, figure = _own_islander(state, seat, _where(command))
+        found = _own_islander(state, seat, _where(command))
+        assert found is not None  # (retrieve_problem checked it)
+        root, figure = found
         (x, y), kind = figure.pos, state.graph.features[root].kind.name
         data = {"seat": seat, "x": x, "y": y, "spot": figure.spot, "kind": kind}
         return self._evaluate(state, rng, [Event("islander_retrieved", data)], None, (root, figure))
@@ -324,6 +336,7 @@ class SouthSeas(FoldingInPlace, SeatsLeaving, Ruleset[State]):
 
     def _deliver(self, state: State, seat: int, command: JSON, rng: random.Random):
         _refuse(delivery_problem(state, seat, command))
+        assert state.content is not None
         ship = state.content.ship_by_id[command["ship"]]
         data = {
             "seat": seat,
@@ -404,7 +417,9 @@ class SouthSeas(FoldingInPlace, SeatsLeaving, Ruleset[State]):
                 return
             if not internal:
                 return
+            assert state.catalogue is not None
             tile = draw_random(state.catalogue.tiles, state.stack, state.remaining, rng)
+            assert state.board is not None
             turn.emit(*drawn(state.seat, tile, state.board.fits_anywhere(tile)))
             state = turn.state
 
@@ -417,6 +432,7 @@ class SouthSeas(FoldingInPlace, SeatsLeaving, Ruleset[State]):
             if state.options["randomness"] != "internal":
                 return False
             ship_id = state.ship_stack[rng.randrange(len(state.ship_stack))]
+            assert state.content is not None
             turn.emit(_revealed(state.content.ship_by_id[ship_id]))
             state = turn.state
         return True
@@ -499,6 +515,7 @@ class SouthSeas(FoldingInPlace, SeatsLeaving, Ruleset[State]):
     # -- questions -------------------------------------------------------------
 
     def view(self, state: State, seat: int | None) -> JSON:
+        assert state.content is not None
         ships = state.content.ship_by_id
         islanders = [
             {
@@ -512,6 +529,7 @@ class SouthSeas(FoldingInPlace, SeatsLeaving, Ruleset[State]):
             for f in feature.figures
         ]
         awaiting = self.awaiting(state)
+        assert state.board is not None
         return {
             "ruleset": self.name,
             "options": {k: v for k, v in state.options.items() if k not in ("tiles", "ships")},
@@ -575,6 +593,7 @@ def _is_int(value: object) -> bool:
 def reveal_problem(state: State, seat: int, command: JSON) -> Refusal | None:
     """A revealed ship must be one still face down."""
     name = command.get("ship")
+    assert state.content is not None
     ship = state.content.ship_by_id.get(name) if isinstance(name, str) else None
     if ship is None:
         return "unknown_ship", f"no ship named {name!r}"
@@ -586,6 +605,7 @@ def reveal_problem(state: State, seat: int, command: JSON) -> Refusal | None:
 def draw_problem(state: State, seat: int, command: JSON) -> Refusal | None:
     """A drawn tile must be one still in the stack (the tiling's check)."""
     try:
+        assert state.catalogue is not None
         named_draw(state.catalogue, state.stack, command.get("tile"))
     except TileStepError as error:
         return error.code, error.message
@@ -595,7 +615,10 @@ def draw_problem(state: State, seat: int, command: JSON) -> Refusal | None:
 def islander_problem(state: State, seat: int, command: JSON) -> Refusal | None:
     """An islander comes from the supply onto a spot of the tile just placed whose
     feature holds no islander."""
+    spot: Any  # (a str once its segment is found)
     spot = command.get("spot")
+    assert state.board is not None
+    assert state.placed is not None
     placed = state.board.tiles[state.placed]
     index = placed.tile.spot_segment[placed.q].get(spot) if isinstance(spot, str) else None
     if index is None:
@@ -659,6 +682,7 @@ def delivery_problem(state: State, seat: int, command: JSON) -> Refusal | None:
     if short:
         held = state.wares[seat][short[0]]
         return "not_enough_wares", f"seat {seat} has only {held} {short[0]}"
+    assert state.content is not None
     problem = state.content.ship_by_id[ship_id].problem(wares)
     return None if problem is None else ("demand_not_met", problem)
 
@@ -671,11 +695,13 @@ def _legal(check: Check, state: State, seat: int, choices: Iterable[JSON]) -> li
 
 
 def ship_reveals(state: State, seat: int) -> list[JSON]:
+    assert state.content is not None
     return _legal(reveal_problem, state, seat, ({"ship": s} for s in state.content.ship_by_id))
 
 
 def tile_draws(state: State, seat: int) -> list[JSON]:
     """The tiles that may be drawn, with how many are ``left`` (the odds of a draw)."""
+    assert state.catalogue is not None
     tiles = ({"tile": t.id, "left": state.stack[t.id]} for t in state.catalogue.tiles)
     return _legal(draw_problem, state, seat, tiles)
 
@@ -684,6 +710,8 @@ def placements(state: State, seat: int) -> list[JSON]:
     """The place_tile menu: where the drawn tile fits (the tiling's placement check
     enumerated: the board's ``placements`` and ``problem`` both answer from its fitting
     rotations), as commands list them."""
+    assert state.board is not None
+    assert state.tile is not None
     return [
         {"x": x, "y": y, "rotation": ROTATIONS[q]}
         for (x, y), q in state.board.placements(state.tile)
@@ -695,6 +723,8 @@ def _open_spot_features(state: State, seat: int) -> list[tuple[str, Feature]]:
     with its feature."""
     if placing_refused(state, seat) is not None:
         return []  # whatever the spot
+    assert state.board is not None
+    assert state.placed is not None
     placed = state.board.tiles[state.placed]
     features, find = state.graph.features, state.graph.find  # (graph.feature, unwrapped)
     found = []
@@ -739,6 +769,7 @@ def ship_choices(state: State, seat: int) -> list[JSON]:
 
 def deliveries(state: State, seat: int) -> list[JSON]:
     """For each face-up ship ``seat`` can pay, one delivery that would do."""
+    assert state.content is not None
     ships, held = state.content.ship_by_id, state.wares[seat]
     total = sum(held.values())
     offers = []
@@ -795,9 +826,11 @@ def _own_islander(
     """``seat``'s islander at ``where``, ``(x, y, spot)``, with the root of the feature
     it stands on (what :func:`_own_islanders` lists there), or ``None``: read on the
     feature of that spot, not found by a scan of the board."""
+    assert state.board is not None
     node = None if where is None else state.graph.node_at(state.board, where[:2], where[2])
     if node is None:
         return None
+    assert where is not None
     root = state.graph.find(node)
     pos, spot = where[:2], where[2]
     for figure in state.graph.features[root].figures:
@@ -808,6 +841,8 @@ def _own_islander(
 
 def _where(command: JSON) -> tuple[int, int, str] | None:
     """A retrieve command's ``(x, y, spot)``, if those are integers and a string."""
+    x: Any  # (ints once checked)
+    y: Any
     x, y, spot = command.get("x"), command.get("y"), command.get("spot")
     return (x, y, spot) if _is_int(x) and _is_int(y) and isinstance(spot, str) else None
 
@@ -818,6 +853,7 @@ def _revealed(ship: Ship) -> Event:
 
 def _highest(state: State) -> list[str]:
     """The face-up ships a merchant may take: those of the highest value."""
+    assert state.content is not None
     ships = state.content.ship_by_id
     best = max((ships[s].points for s in state.display), default=0)
     return [s for s in state.display if ships[s].points == best]
@@ -836,6 +872,7 @@ def _awarded(
         data["points"] = 0
         data["reason"] = "no face-up ship is left for this market's merchant"
     else:
+        assert state.content is not None
         data["points"] = state.content.ship_by_id[ship].points
         data["reason"] = (
             "the merchant chose among the tied highest-valued ships"

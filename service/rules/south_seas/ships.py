@@ -132,6 +132,7 @@ def _load_ship(raw: Any, source: str) -> Ship:
     if not isinstance(raw, Mapping) or not isinstance(raw.get("id"), str):
         raise ShipDataError(f"{source}: every ship needs a string id")
     where = f"{source}: ship {raw['id']}"
+    points: Any  # (a positive int once checked)
     points, demand = raw.get("points"), raw.get("demand")
     if not _count(points) or points < 1:
         raise ShipDataError(f"{where}: points must be a positive integer")

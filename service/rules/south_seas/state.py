@@ -70,7 +70,9 @@ class State(TileGameState):
         super().__init__()
         self.content: Content | None = None
         #: the content's tiles (a slot, not a property: asked at every draw and placement)
-        self.catalogue: Catalogue | None = None
+        # (a slot where the base has a property: None until game_started, as mypy cannot
+        # express; every reader asserts it)
+        self.catalogue: Catalogue | None = None  # type: ignore[assignment]
         #: ship ids still face down
         self.ship_stack: list[str] = []
         #: face-up ship ids, in the order they were revealed
@@ -123,6 +125,7 @@ class State(TileGameState):
         return bool(self.display or self.ship_stack)
 
     def ship_points(self, seat: int) -> int:
+        assert self.content is not None
         ships = self.content.ship_by_id
         return sum(ships[ship].points for ship in self.held[seat])
 
@@ -139,13 +142,17 @@ Evolver = Callable[[State, Data], None]
 
 
 def _start_table(state: State, data: Data) -> None:
+    assert state.catalogue is not None  # (set by game_started before the table)
     state.board = Board(state.catalogue)
     start = data["start"]
     _put_tile(state, start["tile"], (start["x"], start["y"]), start["rotation"])
 
 
 def _put_tile(state: State, tile_id: str, pos: Pos, rotation: int) -> list[int]:
-    return state.put_tile(state.catalogue.get(tile_id), pos, quarter_turns(rotation))
+    assert state.catalogue is not None
+    tile, q = state.catalogue.get(tile_id), quarter_turns(rotation)
+    assert tile is not None and q is not None  # (those of a valid event)
+    return state.put_tile(tile, pos, q)
 
 
 def _tile_placed_table(state: State, data: Data) -> None:

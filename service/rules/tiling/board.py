@@ -18,11 +18,15 @@ from service.rules.tiling.tiles import Catalogue, Link, TileType
 
 class Placed(NamedTuple):
     """A tile on the board: its type, quarter turns, and its first feature-graph node.
-    (A named tuple: one is made per tile placed, and a tuple is the cheapest to make.)"""
+    (A named tuple: one is made per tile placed, and a tuple is the cheapest to make,
+    by ``tuple.__new__`` rather than the named tuple's Python ``__new__``.)"""
 
     tile: TileType
     q: int
     node: int
+
+
+_tuple_new = tuple.__new__
 
 
 #: what the placed tiles beside an open position show it: per segment of a neighbour
@@ -57,7 +61,7 @@ class Board:
         returns its placed neighbours, each with the side of the tile it is beyond (for
         ``FeatureGraph.add_tile``, which joins them)."""
         tiles, frontier = self.tiles, self.frontier
-        tiles[pos] = Placed(tile, q, node)
+        tiles[pos] = _tuple_new(Placed, (tile, q, node))
         frontier.pop(pos, None)
         self.readings.pop(pos, None)
         x, y = pos
@@ -96,11 +100,10 @@ class Board:
         found: list[tuple[int, int]] = []
         for side, (dx, dy) in enumerate(OFFSETS):
             other = tiles.get((x + dx, y + dy))
-            if other is None:
-                continue
-            node, shift = other.node, 3 * side
-            for segment, bits in other.tile.facing_ports[other.q][(side + 2) % 4]:
-                found.append((node + segment, bits << shift))
+            if other is not None:
+                node = other.node
+                for segment, bits in other.tile.shown[other.q][side]:
+                    found.append((node + segment, bits))
         return tuple(found)
 
     def rotations(self, tile: TileType, pos: Pos) -> tuple[int, ...]:
@@ -145,8 +148,9 @@ class Board:
         """
         if pos in self.tiles:
             return "position_occupied"
-        if pos not in self.frontier:
+        constraint = self.frontier.get(pos)
+        if constraint is None:
             return "no_neighbour"
-        if q not in self.rotations(tile, pos):
+        if q not in self.catalogue.fit_table(tile)[constraint]:
             return "tile_does_not_fit"
         return None

@@ -82,6 +82,9 @@ class FeatureGraph:
         #: for each position in :attr:`surrounded`, how many of the eight around it hold
         #: a tile (counted once, then one more for each tile placed near)
         self.around: dict[Pos, int] = {}
+        #: each empty position around one in :attr:`surrounded` -> those it is around: a
+        #: tile placed there counts for them (one lookup a tile, however many wait)
+        self.watching: dict[Pos, list[Pos]] = {}
         #: the features of the graph this one is a light copy of, whose objects it still
         #: shares until :meth:`own` copies them (``None``: it owns every feature)
         self.lender: dict[int, Feature] | None = None
@@ -92,7 +95,7 @@ class FeatureGraph:
         it, so a turn pays for the features it changes, not for the whole board."""
         other = FeatureGraph.__new__(FeatureGraph)
         other.parent, other.size, other.surrounded = self.parent, self.size, self.surrounded
-        other.around = self.around
+        other.around, other.watching = self.around, self.watching
         other.features = dict(self.features)
         other.lender = self.features
         return other
@@ -112,6 +115,7 @@ class FeatureGraph:
         other.features = {root: f.copy() for root, f in self.features.items()}
         other.surrounded = {pos: list(nodes) for pos, nodes in self.surrounded.items()}
         other.around = dict(self.around)
+        other.watching = {pos: list(spots) for pos, spots in self.watching.items()}
         return other
 
     def find(self, node: int) -> int:
@@ -180,8 +184,8 @@ class FeatureGraph:
             side_links = links[side]
             if len(theirs) == 1 and len(reaching[side]) == 1:  # one segment each side:
                 side_links = side_links[:1]  # its three ports make one join
-            for _, segment, facing in side_links:
-                self._join(base + segment, node + their[facing])
+            for _, own, facing in side_links:
+                self._join(base + own, node + their[facing])
             for i in theirs:
                 root = parent[node + i]
                 if parent[root] != root:
@@ -207,12 +211,14 @@ class FeatureGraph:
                     for name, value in segment.attrs.items():
                         attrs[name] = attrs.get(name, 0) + value
             if segment.touches:
-                feature.touches.extend([base + t for t in segment.touches])
+                touches = feature.touches  # (a loop: a comprehension costs a frame)
+                for t in segment.touches:
+                    touches.append(base + t)
             if segment.kind.completion == "surrounded":
                 waiting = self.surrounded.get(pos)
                 if waiting is None:
                     waiting = self.surrounded[pos] = []
-                    self.around[pos] = self.neighbours(board, pos)
+                    self.around[pos] = self._watch(board, pos)
                 waiting.append(base + i)
         completed = []
         for root in roots:  # every join is made: these are the roots
@@ -220,25 +226,36 @@ class FeatureGraph:
             if feature.open == 0 and feature.kind.completion == "sides" and not feature.complete:
                 feature.complete = True
                 completed.append(root)
-        if self.surrounded:
-            completed += self._surrounded_now(board, pos)
+        if pos in self.watching or pos in self.surrounded:
+            completed += self._surrounded_now(pos)
         return completed
 
-    def _surrounded_now(self, board: Board, pos: Pos) -> list[int]:
+    def _watch(self, board: Board, pos: Pos) -> int:
+        """Registers a position starting to wait to be surrounded with the empty
+        positions around it (:attr:`watching`); how many of the eight hold a tile."""
+        x, y = pos
+        tiles, watching = board.tiles, self.watching
+        count = 0
+        for dx, dy in AROUND:
+            other = (x + dx, y + dy)
+            if other in tiles:
+                count += 1
+            else:
+                watching.setdefault(other, []).append(pos)
+        return count
+
+    def _surrounded_now(self, pos: Pos) -> list[int]:
         """The roots of the features waiting to be surrounded (cloisters) that the tile
         just placed at ``pos`` completes, by position in :data:`HERE_AND_AROUND` order;
-        each leaves :attr:`surrounded` as it completes. The few waiting are each asked
-        whether they are near, rather than the nine positions around each tile, and
-        count the tile (:attr:`around`) instead of counting their eight neighbours."""
+        each leaves :attr:`surrounded` as it completes. Those around ``pos`` count the
+        tile (:attr:`around`) instead of counting their eight neighbours."""
         x, y = pos
-        near = []
+        # (the tile's own position, if it waits, counted its neighbours as it began)
+        near = [(0, pos)] if pos in self.surrounded else []
         around = self.around
-        for spot in self.surrounded:
-            dx, dy = spot[0] - x, spot[1] - y
-            if -1 <= dx <= 1 and -1 <= dy <= 1:
-                if dx or dy:  # (the tile's own position counted its neighbours)
-                    around[spot] += 1
-                near.append((AROUND_ORDER[dx, dy], spot))
+        for spot in self.watching.pop(pos, ()):
+            around[spot] += 1
+            near.append((AROUND_ORDER[spot[0] - x, spot[1] - y], spot))
         completed = []
         for _, spot in sorted(near) if len(near) > 1 else near:
             if around[spot] == 8:

@@ -111,6 +111,7 @@ class TileGameState:
 
     def tile_node(self, pos: Pos, spot: str) -> int:
         """The feature-graph node of a spot named in a (valid) event."""
+        assert self.board is not None  # (set by game_started, before any spot is named)
         node = self.graph.node_at(self.board, pos, spot)
         if node is None:
             raise ValueError(f"no spot {spot} at {pos}")
@@ -118,12 +119,14 @@ class TileGameState:
 
     def put_tile(self, tile: TileType, pos: Pos, q: int) -> list[int]:
         """Put ``tile`` down and join its features; returns the features it completed."""
+        board = self.board
+        assert board is not None  # (game_started makes it before it puts the first tile)
         if self.borrows or self.graph.lender is not None:  # a scratch copy: own the table
-            self.board = self.board.copy()
+            board = self.board = board.copy()
             self.graph = self.graph.copy()
             self.borrows = False
-        beside = self.board.place(pos, tile, q, len(self.graph.parent))
-        return self.graph.add_tile(self.board, pos, beside)
+        beside = board.place(pos, tile, q, len(self.graph.parent))
+        return self.graph.add_tile(board, pos, beside)
 
     def take_drawn(self, tile_id: str) -> None:
         """A ``tile_drawn``: the tile leaves the stack and waits to be placed."""

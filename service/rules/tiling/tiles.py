@@ -113,10 +113,10 @@ class TileType:
     links: list[tuple[tuple[Link, ...], ...]] = field(default_factory=list)
     #: per rotation and side: the distinct segments reaching that side, in port order
     side_segments: list[tuple[tuple[int, ...], ...]] = field(default_factory=list)
-    #: per rotation and side: the segments reaching that side, each with the ports of a
-    #: neighbour beyond that side it meets, a bit each from that side's left port (its
-    #: ports right to left), in that order
-    facing_ports: list[tuple[tuple[tuple[int, int], ...], ...]] = field(default_factory=list)
+    #: per rotation and side of an open position this tile is beyond: the segments
+    #: reaching that open position, each with the position's ports it meets (bit ``p``
+    #: for its port ``p``: see ``Board.border``), in the order met from that side's left
+    shown: list[tuple[tuple[tuple[int, int], ...], ...]] = field(default_factory=list)
     #: per rotation and set of sides with a neighbour (a bit per side, N first): how
     #: many sides each segment leaves open
     open_sides: list[tuple[tuple[int, ...], ...]] = field(default_factory=list)
@@ -152,7 +152,7 @@ class Catalogue:
         self.attributes: dict[str, frozenset[str]] = {}
         self.tiles: list[TileType] = []
         self.by_name: dict[str, TileType] = {}
-        self._codes: dict[tuple[str, str, str], int] = {}
+        self._codes: dict[tuple[str, ...], int] = {}
         #: per tile index: packed side constraint -> the quarter turns that meet it
         self._fits: list[FitTable] = []
 
@@ -299,14 +299,14 @@ class Catalogue:
             for side in range(4)
         )
         tile.side_segments.append(side_segments)
-        facing_ports = []
-        for side in range(4):
-            met: dict[int, int] = {}  # segment -> the neighbour's ports it meets
+        shown = []
+        for side in range(4):  # the open position's side, beyond which this tile lies
+            met: dict[int, int] = {}  # segment -> the open position's ports it meets
             for bit, k in enumerate((RIGHT, CENTRE, LEFT)):
-                segment = seg_at[port(side, k)]
-                met[segment] = met.get(segment, 0) | 1 << bit
-            facing_ports.append(tuple(met.items()))
-        tile.facing_ports.append(tuple(facing_ports))
+                segment = seg_at[port((side + 2) % 4, k)]
+                met[segment] = met.get(segment, 0) | 1 << (3 * side + bit)
+            shown.append(tuple(met.items()))
+        tile.shown.append(tuple(shown))
         tile.open_sides.append(
             tuple(
                 tuple(
@@ -324,7 +324,7 @@ class Catalogue:
         tile.spots.append(spots)
         tile.spot_segment.append({name: i for i, name in enumerate(spots)})
 
-    def _code(self, triple: tuple[str, str, str]) -> int:
+    def _code(self, triple: tuple[str, ...]) -> int:
         code = self._codes.setdefault(triple, len(self._codes) + 1)
         if code > 255:
             raise TileDataError("more than 255 distinct edge patterns")
@@ -347,10 +347,13 @@ class Catalogue:
     def fit_table(self, tile: TileType) -> FitTable:
         """The memo of :meth:`fitting_rotations` for ``tile``, filled as it is asked:
         board scans index it directly, since a scan asks about every open position on
-        every draw."""
-        while len(self._fits) <= tile.index:
-            self._fits.append(FitTable(self.tiles[len(self._fits)]))
-        return self._fits[tile.index]
+        every draw (three times a turn: the lookup is tried first)."""
+        try:
+            return self._fits[tile.index]
+        except IndexError:
+            while len(self._fits) <= tile.index:
+                self._fits.append(FitTable(self.tiles[len(self._fits)]))
+            return self._fits[tile.index]
 
 
 class FitTable(dict[int, tuple[int, ...]]):

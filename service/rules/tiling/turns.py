@@ -10,11 +10,11 @@ river drawn apart, extra placement rules).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from service.rules.core import Event, IllegalMove, Ruleset, Turn, illegal
-from service.rules.decisions import Decision
+from service.rules.decisions import JSON, Decision
 from service.rules.seating import is_table_command
 from service.rules.tiling.board import Board
 from service.rules.tiling.geometry import Pos, quarter_turns
@@ -85,6 +85,8 @@ def placement(
 ) -> tuple[Pos, int]:
     """The position and quarter turns of a ``place_tile`` command, checked on ``board``
     and then by ``extra_check``."""
+    x: Any  # (an int once checked)
+    y: Any
     x, y, rotation = command.get("x"), command.get("y"), command.get("rotation")
     if not (type(x) is int and type(y) is int) and not all(  # (plain ints: the usual case)
         isinstance(v, int) and not isinstance(v, bool) for v in (x, y)
@@ -114,8 +116,8 @@ class FoldingInPlace(Ruleset):
     def apply(
         self,
         state: Any,
-        seat: int,
-        command: Mapping[str, Any],
+        seat: int | None,
+        command: JSON,
         rng: random.Random,
         decision_id: str | None = None,
     ) -> list[Event]:
@@ -136,7 +138,7 @@ class FoldingInPlace(Ruleset):
             state.in_place = False
         for event in events[state.folded - folded :]:
             self.evolve(state, event)
-        if self.awaits_resigned(state):
+        if state.resigned and self.awaits_resigned(state):
             events = [*events, *self.moved_on(state, rng)]
         return events
 
@@ -177,5 +179,5 @@ class SeatsLeaving(Ruleset):
         return state.resigned
 
     def awaits_resigned(self, state: TileGameState) -> bool:
-        found = self.decisions(state) if state.resigned else ()
+        found: Sequence[Decision] = self.decisions(state) if state.resigned else ()
         return bool(found) and found[0].seat in state.resigned

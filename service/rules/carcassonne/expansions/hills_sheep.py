@@ -34,6 +34,7 @@ import random
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
+from service.rules.carcassonne.figures import Prospect
 from service.rules.carcassonne.modules import (
     PHASE_END,
     PHASE_FIGURE,
@@ -81,6 +82,7 @@ def is_hill(tile: TileType) -> bool:
 
 def hill_tiebreak(state: State, figures: list[Figure], tied: list[int]) -> list[int]:
     """Among tied seats, those with followers on hill tiles win (see the module doc)."""
+    assert state.board is not None
     tiles = state.board.tiles
     on_hills = dict.fromkeys(tied, 0)
     for f in figures:
@@ -98,10 +100,12 @@ def hill_tiebreak(state: State, figures: list[Figure], tied: list[int]) -> list[
 
 
 def cloister(state: State, feature: Feature, replaced: Scoring | None) -> Score:
+    assert replaced is not None  # (it replaces the base game's scorer)
     score = replaced(state, feature)
     if not feature.complete:
         return score
     (pos,) = feature.tiles
+    assert state.board is not None
     tiles = state.board.tiles
     vineyards = sum(has_kind(tiles[p].tile, "vineyard") for p in around(pos) if p in tiles)
     if not vineyards:
@@ -113,7 +117,7 @@ def cloister(state: State, feature: Feature, replaced: Scoring | None) -> Score:
 # -- shepherds and flocks -----------------------------------------------------------------
 
 
-def shepherd(state: State, seat: int, feature: Feature) -> str | None:
+def shepherd(state: State, seat: int, feature: Feature | Prospect) -> str | None:
     if feature.kind.name != "field":
         return "shepherd_in_field"
     if any(f.kind == "shepherd" for f in feature.figures):
@@ -241,7 +245,9 @@ def after_figure_step(
         if own and state.placed in state.graph.feature(own["node"]).tiles:
             turn.emit(Event("flock_to_tend", {"seat": seat, **_where(own)}))
         return
+    assert state.placed is not None and node is not None  # (a shepherd just placed)
     x, y = state.placed
+    assert state.board is not None
     placed = state.board.tiles[state.placed]
     spot = placed.tile.spots[placed.q][node - placed.node]
     new = {"key": _key(x, y, spot), "seat": seat, "node": node, "x": x, "y": y, "spot": spot}
@@ -264,6 +270,7 @@ def extended_flock(state: State, seat: int, tile: TileType, pos: Pos, q: int) ->
     x, y = pos
     if field.isdisjoint([(x + dx, y + dy) for dx, dy in OFFSETS]):
         return []  # the usual case, told without looking at the tile's connections
+    assert state.board is not None
     for link, other in state.board.connections(pos, tile, q):
         if tile.segments[link.segment].kind.name == "field" and state.graph.find(other) == root:
             return [Event("flock_to_tend", {"seat": seat, **_where(own)})]
@@ -290,6 +297,7 @@ def _tend(
     if action not in ACTIONS:
         raise illegal(RULES, "bad_flock_action", f"action must be one of {ACTIONS}")
     own = _own_shepherd(state, seat)
+    assert own is not None  # (the flock to tend is the seat's shepherd's)
     turn = Turn(ruleset, state)
     if action == "gather":
         turn.emit(_gather(state, state.graph.find(own["node"]), None, None, "flock gathered"))

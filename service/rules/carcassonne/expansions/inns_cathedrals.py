@@ -31,6 +31,7 @@ SUMMARY = (
 
 
 def road(state: State, feature: Feature, replaced: Scoring | None) -> Score:
+    assert replaced is not None  # (it replaces the base game's scorer)
     inns = feature.attrs.get("inn", 0)
     if not inns:
         return replaced(state, feature)
@@ -43,6 +44,7 @@ def road(state: State, feature: Feature, replaced: Scoring | None) -> Score:
 
 
 def city(state: State, feature: Feature, replaced: Scoring | None) -> Score:
+    assert replaced is not None  # (it replaces the base game's scorer)
     cathedrals = feature.attrs.get("cathedral", 0)
     if not cathedrals:
         return replaced(state, feature)

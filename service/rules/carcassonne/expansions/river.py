@@ -87,6 +87,7 @@ def continues_the_river(state: State, tile: TileType, pos: Pos, q: int) -> str |
     """Tile check: a river tile joins the river's open end and makes no U-turn (asked
     of river tiles only: see ``MODULE``'s tile rule; every open position is asked, and
     all but one are refused before the tile's turn is looked at)."""
+    assert state.board is not None
     end = course(state.board.tiles)
     if end is None or end[0] != pos:
         return "river_not_continued"

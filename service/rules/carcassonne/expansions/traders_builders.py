@@ -27,6 +27,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from service.rules.carcassonne import figures
+from service.rules.carcassonne.figures import Prospect
 from service.rules.carcassonne.modules import FigureType, Module
 from service.rules.carcassonne.scoring import completed_cities, sorted_tiles
 from service.rules.core import Event
@@ -45,13 +46,13 @@ SUMMARY = (
 GOODS = ("wine", "grain", "cloth")
 
 
-def builder(state: State, seat: int, feature: Feature) -> str | None:
+def builder(state: State, seat: int, feature: Feature | Prospect) -> str | None:
     if feature.kind.name not in ("road", "city"):
         return "builder_on_road_or_city"
     return None if figures.has_follower(feature, seat) else "builder_needs_follower"
 
 
-def pig(state: State, seat: int, feature: Feature) -> str | None:
+def pig(state: State, seat: int, feature: Feature | Prospect) -> str | None:
     if feature.kind.name != "field":
         return "pig_in_field"
     return None if figures.has_follower(feature, seat) else "pig_needs_farmer"
@@ -81,6 +82,8 @@ def builder_turn(state: State, seat: int) -> str | None:
     turn is already the second tile."""
     if state.extra or state.supply[seat]["builder"]:
         return None  # a second tile already, or the builder is not on the board
+    assert state.board is not None
+    assert state.placed is not None
     placed = state.board.tiles[state.placed]
     for i in range(len(placed.tile.segments)):
         feature = state.graph.feature(placed.node + i)
@@ -98,6 +101,7 @@ def pig_bonus(state: State) -> list[dict[str, Any]]:
     for _, feature in sorted(state.graph.features.items()):
         if feature.kind.name != "field":
             continue
+        assert state.rules is not None
         winners = state.rules.winners(state, feature.figures)
         for f in feature.figures:
             if f.kind == "pig" and f.seat in winners:

@@ -255,7 +255,7 @@ def _occupied(state: State) -> list[Feature]:
     """The features with figures on them, in the order of their roots (the order the
     events list figures in): the few a scan of the land needs to look at."""
     features = state.graph.features
-    return [features[root] for root in sorted(r for r, f in features.items() if f.figures)]
+    return [features[root] for root in sorted([r for r, f in features.items() if f.figures])]
 
 
 def _partisans(state: State, kind: str) -> Iterator[tuple[Figure, Feature]]:
@@ -353,6 +353,9 @@ def plague_queue(state: State, seat: int) -> list[int]:
 def _remove_follower(
     ruleset: Carcassonne, state: State, seat: int, command: JSON, rng: random.Random
 ) -> list[Event]:
+    x: Any  # (those of a follower of the seat, once chosen)
+    y: Any
+    spot: Any
     x, y, spot = command.get("x"), command.get("y"), command.get("spot")
     chosen = [
         p for p in _land_partisans(state, seat) if (p["x"], p["y"], p["spot"]) == (x, y, spot)
