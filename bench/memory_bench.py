@@ -47,6 +47,7 @@ def measure(name: str, games: int, distinct: int) -> dict:
     from service.app.games import Folded
     from service.rules import get_ruleset
     from service.rules.play import play_game
+    from service.rules.seating import Seating
 
     ruleset_name, options, seats = CASES[name]
     ruleset = get_ruleset(ruleset_name)
@@ -65,7 +66,9 @@ def measure(name: str, games: int, distinct: int) -> dict:
         log = logs[i % distinct]
         upto = rng.randint(len(log) // 10, len(log))
         folded_events += upto
-        cache.put(f"game-{i}", upto, Folded(ruleset.fold(log[:upto]), ruleset.rules_version))
+        state = ruleset.fold(log[:upto])
+        seating = Seating.of([{"bot": "random"}] * seats)
+        cache.put(f"game-{i}", upto, Folded(state, ruleset.rules_version, seating))
     gc.collect()
     after = resident_bytes()
     result = {

@@ -5,11 +5,14 @@ move's: lock a row ``FOR UPDATE``, update it, commit.
   trips;
 - ``pipelined``: the lock with its ``BEGIN`` in one pipeline, the update with the
   ``COMMIT`` in another: two round trips;
-- ``one pipeline``: the whole transaction in one pipeline, the lock's row fetched inside.
+- ``one pipeline``: the whole transaction in one pipeline, the lock's row fetched inside;
+- ``one statement``: the update alone, on a connection in autocommit: one round trip (a
+  move written without taking the row lock first).
 
-Each is run 2,000 times per round, five rounds interleaved, on one connection; reported
-per transaction (medians of the rounds): this process's CPU, the server backend's CPU
-(``/proc/<pid>/stat``, so the server must run on this machine) and the wall time. Run it
+Each is run 2,000 times per round, five rounds interleaved (the first three on one
+connection); reported per transaction (medians of the rounds): this process's CPU, the
+server backend's CPU (``/proc/<pid>/stat``, so the server must run on this machine) and
+the wall time. Run it
 pinned to a core: ``taskset -c 1 python bench/round_trips_bench.py --database-url ...``.
 Results: ``bench/results/round_trips.json``.
 """
@@ -69,11 +72,25 @@ def main() -> int:
             conn.execute(b"COMMIT", prepare=False)
         cur.fetchall()
 
-    cases = {"plain": plain, "pipelined": pipelined, "one pipeline": one_pipeline}
+    # one connection per way: autocommit is a connection's mode
+    auto = psycopg.connect(args.database_url, autocommit=True)
+
+    def one_statement() -> None:
+        auto.execute(update, (1,)).fetchall()
+
+    cases = {
+        "plain": plain,
+        "pipelined": pipelined,
+        "one pipeline": one_pipeline,
+        "one statement": one_statement,
+    }
     seen: dict[str, list[tuple[float, float, float]]] = {name: [] for name in cases}
-    pid, n = conn.info.backend_pid, args.transactions
+    pids = {name: conn.info.backend_pid for name in cases}
+    pids["one statement"] = auto.info.backend_pid
+    n = args.transactions
     for _ in range(args.rounds):
         for name, run in cases.items():
+            pid = pids[name]
             for _ in range(100):
                 run()
             cpu, server, wall = time.process_time(), backend_cpu(pid), time.perf_counter()
@@ -101,6 +118,7 @@ def main() -> int:
         },
     }
     conn.close()
+    auto.close()
     out = REPO / "bench" / "results" / "round_trips.json"
     out.write_text(json.dumps(result, indent=2) + "\n")
     print(json.dumps(result["us_per_transaction_median"], indent=2))
