@@ -287,7 +287,7 @@ class GameItemSchema(HeadSchema):
     options = fields.Dict(
         required=True, metadata={"description": "The options, normalised (defaults filled in)"}
     )
-    seats = fields.List(fields.Nested(SeatSchema), required=True)
+    seats = fields.List(fields.Nested(SeatNowSchema), required=True)
     status = fields.String(required=True, validate=validate.OneOf(["active", "finished"]))
     version = fields.Integer(required=True, metadata=_VERSION)
     seed_sha256 = fields.String(
@@ -314,7 +314,6 @@ class GameItemSchema(HeadSchema):
 
 
 class GameSummarySchema(GameItemSchema):
-    seats = fields.List(fields.Nested(SeatNowSchema), required=True)
     abandoned = fields.Boolean(
         required=True,
         metadata={"description": "The game's owner abandoned it: it ended with no winner"},

@@ -41,11 +41,11 @@ from service.app.errors import (
     VersionConflictError,
 )
 from service.app.genesis import RulesetLookup, find_ruleset, genesis
-from service.app.seats import prepare_seats, public_seats, seat_of, seated
+from service.app.seats import prepare_seats, seat_of, seated
 from service.app.turns import TurnWatch
 from service.rules.clock import CLOCK, TIME_OUT, Clocks, TimeControl, charged
 from service.rules.core import Event, RulesError, Ruleset, bot_rng_for, rng_for
-from service.rules.seating import RESIGN, Seating, is_table_command
+from service.rules.seating import RESIGN, SEAT_CHANGES, Seating, is_table_command
 from service.store import (
     Command,
     Database,
@@ -184,7 +184,7 @@ def game_item(game: GameRecord) -> dict[str, Any]:
         "id": game.id,
         "ruleset": game.ruleset,
         "options": game.options,
-        "seats": public_seats(game.seats),
+        "seats": seated(game.seats, game.seats_now),
         "status": game.status,
         "version": game.version,
         "head_hash": game.head_hash,
@@ -369,7 +369,7 @@ class GameService:
         state = folded.state
         return {
             **game_item(game),
-            "seats": seated(game.seats, folded.seating),
+            "seats": seated(game.seats, folded.seating.controls()),
             "abandoned": folded.seating.abandoned,
             "clocks": self.clocks_now(game, folded),
             "awaiting": ruleset.awaiting(state),
@@ -675,6 +675,9 @@ class GameService:
         """After a write of ``game`` at ``at`` has committed: its fold and its row as
         they are now, for the next command to be decided on."""
         body = outcome.body
+        seats_now = game.seats_now
+        if any(item["type"] in SEAT_CHANGES for item in body["events"]):
+            seats_now = folded.seating.controls()
         self.store.known.remember(
             dataclasses.replace(
                 game,
@@ -683,6 +686,7 @@ class GameService:
                 head_signature=body["head_signature"],
                 status=body["status"],
                 updated_at=at,
+                seats_now=seats_now,
             )
         )
         self._remember(game.id, body["version"], folded)
@@ -817,8 +821,11 @@ class GameService:
         except RulesError as exc:
             self._remember(game.id, game.version, folded)
             raise illegal(exc, game.version) from exc
+        seats_now = None  # the row's seats_now, when this step changes it
         for event in own:
             seating.evolve(event.type, event.data)
+            if event.type in SEAT_CHANGES:
+                seats_now = seating.controls()
         events += own
         turns.step(state, own, game.version + len(events))
         commands = recorded(Command(next_seq, step.seat, step.command, step.decision), own)
@@ -870,6 +877,7 @@ class GameService:
                 commands=commands,
                 notices=turns.notices,
                 unlocked=unlocked,
+                seats_now=seats_now,
             )
         except VersionConflict as exc:
             raise VersionConflictError(str(exc), current_version=None) from exc

@@ -14,7 +14,6 @@ from typing import Any
 from service.app.errors import Forbidden, ValidationFailed
 from service.app.genesis import check_seat_count
 from service.rules.core import Ruleset
-from service.rules.seating import Seating
 
 SEAT_TOKEN_PREFIX = "tgs_"
 
@@ -64,10 +63,15 @@ def public_seats(seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [{"seat": i, "name": s["name"], "bot": s.get("bot")} for i, s in enumerate(seats)]
 
 
-def seated(seats: list[dict[str, Any]], seating: Seating) -> list[dict[str, Any]]:
-    """The seats as they are now, folded from the log: ``bot`` is the bot that plays the
-    seat now (``null``: its person), ``resigned`` whether it has left the game."""
+def seated(
+    seats: list[dict[str, Any]], controls: list[dict[str, Any]] | None
+) -> list[dict[str, Any]]:
+    """The seats as they are now: ``bot`` is the bot that plays the seat now (``null``:
+    its person), ``resigned`` whether it has left the game. ``controls``: who plays
+    each seat (:meth:`~service.rules.seating.Seating.controls`), or None while every
+    seat is as the game was created."""
+    if controls is None:
+        return [{**public, "resigned": False} for public in public_seats(seats)]
     return [
-        {**public, "bot": control.bot, "resigned": control.resigned}
-        for public, control in zip(public_seats(seats), seating.seats, strict=True)
+        {**public, **control} for public, control in zip(public_seats(seats), controls, strict=True)
     ]

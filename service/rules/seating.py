@@ -53,6 +53,8 @@ SEAT_RESIGNED = "seat_resigned"
 GAME_ABANDONED = "game_abandoned"
 SEAT_HANDED_TO_BOT = "seat_handed_to_bot"
 SEAT_HANDED_BACK = "seat_handed_back"
+#: events that change who plays a seat or whether it plays on
+SEAT_CHANGES = frozenset({SEAT_RESIGNED, SEAT_HANDED_TO_BOT, SEAT_HANDED_BACK})
 #: events that change who plays or the clock, not the game: rulesets never fold them
 SEATING_ONLY = frozenset(
     {GAME_ABANDONED, SEAT_HANDED_TO_BOT, SEAT_HANDED_BACK, CLOCK, SEAT_TIMED_OUT}
@@ -119,6 +121,10 @@ class Seating:
             self.seats[data["seat"]].resigned = True
         elif event_type == GAME_ABANDONED:
             self.abandoned = True
+
+    def controls(self) -> list[dict[str, Any]]:
+        """Who plays each seat, as JSON in seat order: ``{bot, resigned}``."""
+        return [{"bot": s.bot, "resigned": s.resigned} for s in self.seats]
 
     def bot_of(self, seat: int) -> str | None:
         """The bot that plays ``seat`` now (None: a person, or nobody once resigned)."""

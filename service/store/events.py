@@ -122,11 +122,14 @@ class GameRecord:
     #: whether the commands that made the game are stored (games created before
     #: migrations/0005 have none)
     commands_recorded: bool
+    #: who plays each seat now, ``{bot, resigned}`` in seat order (migrations/0012);
+    #: None while every seat is as the game was created
+    seats_now: list[dict[str, Any]] | None = None
 
 
 _GAME_COLUMNS = (
     "id::text AS id, ruleset, options, seats, seed, seed_hash, status, version, head_hash,"
-    " head_signature, api_key_id, created_at, updated_at, commands_recorded"
+    " head_signature, api_key_id, created_at, updated_at, commands_recorded, seats_now"
 )
 
 
@@ -135,7 +138,14 @@ _LOCK_GAME = f"SELECT {_GAME_COLUMNS}, now() AS tx_now FROM games WHERE id = %s 
 #: the rest of the row never changes once the game is created, so a lock of a game
 #: whose row was read before re-reads only these (a column the service comes to update
 #: must be added here)
-_MUTABLE_COLUMNS = ("status", "version", "head_hash", "head_signature", "updated_at")
+_MUTABLE_COLUMNS = (
+    "status",
+    "version",
+    "head_hash",
+    "head_signature",
+    "updated_at",
+    "seats_now",
+)
 _LOCK_MUTABLE = f"SELECT {', '.join(_MUTABLE_COLUMNS)}, now() FROM games WHERE id = %s FOR UPDATE"
 _GET_IDEMPOTENCY = (
     "SELECT request_hash, status, response FROM idempotency_keys WHERE game_id = %s AND key = %s"
@@ -389,11 +399,13 @@ class EventStore:
         commands: Sequence[Command] = (),
         notices: Sequence[Notice] = (),
         unlocked: bool = False,
+        seats_now: list[dict[str, Any]] | None = None,
     ) -> None:
         """Store events made by :meth:`chain` and the ``commands`` that caused them,
         bump the version, announce them (``NOTIFY``, and the webhooks subscribed to
         them or to the ``notices``) and, if given, record ``(key, request_hash, status,
-        response)`` under the key, the response as JSON text: one statement. Raises
+        response)`` under the key, the response as JSON text, and who plays each seat
+        now (``seats_now``, when a seat changed hands or resigned): one statement. Raises
         :class:`VersionConflict` (the caller's transaction must then roll back, as it
         does on any exception).
 
@@ -416,6 +428,7 @@ class EventStore:
             commands,
             notices,
             chained[0].recorded_at if unlocked else None,
+            seats_now,
         )
         for event in chained:
             if recorded[event.seq] != event.recorded_at:
@@ -435,6 +448,7 @@ class EventStore:
         commands: Sequence[Command],
         notices: Sequence[Notice] = (),
         recorded_at: datetime | None = None,
+        seats_now: list[dict[str, Any]] | None = None,
     ) -> dict[int, datetime]:
         # Data-modifying CTEs all run to completion in one statement: the version bump
         # with its NOTIFY (delivered on commit), the events, the idempotency record, the
@@ -458,6 +472,7 @@ class EventStore:
             self.head_signature(game.id, new_version, head),
             recorded_at,
             status,
+            None if seats_now is None else Jsonb(seats_now),
             game.id,
             expected_version,
             NOTIFY_CHANNEL,
@@ -506,7 +521,7 @@ class EventStore:
             rows = conn.execute(
                 "WITH bumped AS (UPDATE games SET version = %s, head_hash = %s,"
                 " head_signature = %s, updated_at = coalesce(%s, now()),"
-                " status = coalesce(%s, status)"
+                " status = coalesce(%s, status), seats_now = coalesce(%s, seats_now)"
                 " WHERE id = %s AND version = %s RETURNING pg_notify(%s, %s)),"
                 " appended AS (INSERT INTO events"
                 " (game_id, seq, type, data, visibility, hash, recorded_at)"

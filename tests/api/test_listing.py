@@ -8,6 +8,8 @@ import pytest
 
 from tests.api.conftest import Api
 from tests.api.test_errors import assert_problem
+from tests.api.test_export import get
+from tests.api.test_table import owner, resign
 from tests.conftest import new_api_key
 
 _NEXT = re.compile(r'^<(/v1/games\?[^>]+)>; rel="next"$')
@@ -54,11 +56,28 @@ def test_newest_first_with_the_row_summary_of_each_game(own):
     games = listing(own).get_json()["games"]
     assert [g["id"] for g in games] == [second["id"], first["id"]]
     summary = own.client.get(f"/v1/games/{first['id']}", headers=own.key).get_json()
-    # what the log adds (awaiting, result, abandoned, clocks, who plays each seat now) aside
+    # what the log adds (awaiting, result, abandoned, clocks) aside
     log_only = ("awaiting", "result", "abandoned", "clocks")
-    row = {k: v for k, v in summary.items() if k not in log_only}
-    row["seats"] = [{k: v for k, v in s.items() if k != "resigned"} for s in summary["seats"]]
-    assert games[1] == row
+    assert games[1] == {k: v for k, v in summary.items() if k not in log_only}
+
+
+def test_each_item_shows_who_plays_each_seat_now_as_the_summary_does(own):
+    game = own.create(
+        ruleset="carcassonne", seats=[{"name": "Ada"}, {"name": "Brendan"}, {"name": "Kai"}]
+    )
+
+    def listed() -> list[tuple[str | None, bool]]:
+        [item] = listing(own).get_json()["games"]
+        assert item["seats"] == get(own, game)["seats"]
+        return [(seat["bot"], seat["resigned"]) for seat in item["seats"]]
+
+    assert listed() == [(None, False), (None, False), (None, False)]
+    assert owner(own, "put", game, "/seats/1/bot", json={"bot": "greedy"}).status_code == 200
+    assert listed() == [(None, False), ("greedy", False), (None, False)]
+    assert resign(own, game, 2).status_code == 200
+    assert listed() == [(None, False), ("greedy", False), (None, True)]
+    assert owner(own, "delete", game, "/seats/1/bot").status_code == 200
+    assert listed() == [(None, False), (None, False), (None, True)]
 
 
 def test_filters_by_ruleset_status_and_seat_name(own):
