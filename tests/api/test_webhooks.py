@@ -6,12 +6,14 @@ giving up, and the delivery list with its cursor."""
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from datetime import timedelta
 
 import psycopg
 import pytest
 
 from service.app.delivery import DeliveryPolicy, DeliveryWorker
+from service.store import DatabaseUnavailable
 from service.store.webhooks import PENDING
 from tests.api.test_errors import assert_problem
 from tests.client import carcassonne_turns
@@ -38,6 +40,9 @@ def fresh_outbox(database_url):
     due, whichever key it is for."""
     with psycopg.connect(database_url) as conn:
         conn.execute("DELETE FROM webhook_outbox")
+
+
+OUTCOMES = ("delivered", "retrying", "failed")
 
 
 @pytest.fixture
@@ -426,6 +431,65 @@ def test_a_delivery_fails_after_its_last_attempt(app, client, own_key, receiver,
     assert failed["status"] == "failed" and failed["attempts"] == 3
     assert failed["last_status"] == 500 and failed["last_error"] == "HTTP 500: busy"
     assert failed["next_attempt_at"] is None and failed["delivered_at"] is None
+
+
+def metric(client, sample: str) -> float:
+    """A sample's value on /metrics (0 while the series does not exist yet)."""
+    for line in client.get("/metrics").get_data(as_text=True).splitlines():
+        if line.startswith(sample + " "):
+            return float(line.split()[-1])
+    return 0.0
+
+
+def test_every_attempt_is_counted_in_the_metrics_by_its_outcome(
+    app, client, own_key, receiver, database_url
+):
+    series = [
+        *(f'tilegames_webhook_attempts_total{{outcome="{o}"}}' for o in OUTCOMES),
+        "tilegames_webhook_send_seconds_count",
+    ]
+    before = [metric(client, sample) for sample in series]
+    hook = register(client, own_key, url=receiver.url, types=["turn_started"])
+    create_game(client, own_key)
+    receiver.answer = lambda got: 500 if len(receiver.received) <= 2 else 204
+    assert deliver_all(app, max_attempts=2) == 1  # retrying
+    make_due(database_url, hook["id"])
+    assert deliver_all(app, max_attempts=2) == 1  # failed: its last try
+    create_game(client, own_key)
+    assert deliver_all(app, max_attempts=2) == 1  # delivered
+    after = [metric(client, sample) for sample in series]
+    assert [a - b for a, b in zip(after, before, strict=True)] == [1, 1, 1, 3]
+
+
+class GoneAfterTheClaim:
+    """The service's database, which goes away once a batch has been claimed."""
+
+    def __init__(self, db) -> None:
+        self.db, self.claimed = db, False
+
+    @contextmanager
+    def connection(self):
+        if self.claimed:
+            raise DatabaseUnavailable("connection refused")
+        self.claimed = True
+        with self.db.connection() as conn:
+            yield conn
+
+
+def test_an_attempt_whose_outcome_could_not_be_written_is_counted_and_sent_again(
+    app, client, own_key, receiver, database_url
+):
+    unrecorded = 'tilegames_webhook_attempts_total{outcome="unrecorded"}'
+    before = metric(client, unrecorded)
+    hook = register(client, own_key, url=receiver.url, types=["turn_started"])
+    create_game(client, own_key)
+    runtime = app.extensions["tilegames"]
+    gone = DeliveryWorker(GoneAfterTheClaim(runtime.db), runtime.rulesets, DeliveryPolicy())
+    assert gone.run_once() == 1 and len(receiver.received) == 1
+    assert metric(client, unrecorded) - before == 1
+    assert deliver_all(app) == 0  # still leased to the worker that lost its database
+    make_due(database_url, hook["id"])  # its lease over
+    assert deliver_all(app) == 1 and len(set(receiver.ids())) == 1
 
 
 def test_an_unreachable_endpoint_is_retried(app, client, own_key, receiver):
