@@ -22,6 +22,7 @@ import statistics
 import sys
 import threading
 import time
+import uuid
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
@@ -98,7 +99,13 @@ def write_times(url: str, rounds: int, writes: int) -> tuple[dict, dict, int, st
                 key_id = key.id
                 for types in endpoints:
                     created = hooks.create_endpoint(
-                        conn, key_id, "https://bench.example/", types, "whsec_bench", ""
+                        conn,
+                        str(uuid.uuid4()),
+                        key_id,
+                        "https://bench.example/",
+                        types,
+                        "whsec_bench",
+                        "",
                     )
                     endpoint_ids.append(created.id)
             game = NewGame("carcassonne", {}, [{}, {}], b"s" * 32, "0" * 64, key_id)

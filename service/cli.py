@@ -93,16 +93,18 @@ def cmd_deliver_webhooks(args: argparse.Namespace) -> int:
     import signal
     import threading
 
-    from service.api import delivery_policy, ruleset_lookup
+    from service.api import delivery_policy, ruleset_lookup, secret_seal
     from service.app.delivery import DeliveryWorker
     from service.config import Settings
     from service.store import Database
 
-    with database_url() as (url, _):
+    with database_url() as (url, server):
+        if server is not None:
+            _dev_secrets()
         settings = Settings(database_url=url)
         db = Database(settings.service_database_url(), max_size=settings.webhook_batch + 1)
         lookup, _names = ruleset_lookup(settings.load_extra_rulesets())
-        worker = DeliveryWorker(db, lookup, delivery_policy(settings))
+        worker = DeliveryWorker(db, lookup, delivery_policy(settings), secret_seal(settings))
         try:
             if args.once:
                 sent = 0
@@ -117,6 +119,25 @@ def cmd_deliver_webhooks(args: argparse.Namespace) -> int:
             worker.run(stop)
         finally:
             db.close()
+    return 0
+
+
+def cmd_seal_webhook_secrets(_args: argparse.Namespace) -> int:
+    """Seal, under WEBHOOK_SECRETS_KEY, the webhook secrets stored before it was set."""
+    from service.api import secret_seal
+    from service.app.webhooks import seal_stored_secrets
+    from service.config import Settings
+
+    with database_url() as (url, server):
+        if server is not None:
+            _dev_secrets()
+        seal = secret_seal(Settings(database_url=url))
+        if seal is None:
+            print("WEBHOOK_SECRETS_KEY is not set: nothing to seal with", file=sys.stderr)
+            return 2
+        with psycopg.connect(url) as conn:
+            sealed = seal_stored_secrets(conn, seal)
+    print(f"sealed {sealed} webhook secrets")
     return 0
 
 
@@ -170,20 +191,26 @@ def _dev_key(url: str) -> None:
     print(f"\n  development API key: {plaintext}\n  (also saved in {path})\n", flush=True)
 
 
-def _dev_signing_key() -> None:
-    """With the embedded database and no HEAD_SIGNING_KEY, sign heads with a key kept
-    in var/ beside the database (created once, readable by this user only), so a local
-    service verifies its own games across restarts."""
-    if os.environ.get("HEAD_SIGNING_KEY"):
+def _dev_secret(variable: str, filename: str) -> None:
+    """With the embedded database and no ``variable`` set, use a key kept in var/ beside
+    the database (created once, readable by this user only), so that a local service
+    reads what it signed (HEAD_SIGNING_KEY) or sealed (WEBHOOK_SECRETS_KEY) across
+    restarts."""
+    if os.environ.get(variable):
         return
     import secrets
 
-    path = Path("var") / "head-signing-key"
+    path = Path("var") / filename
     if not path.exists():
         path.parent.mkdir(exist_ok=True)
         path.touch(mode=0o600)
         path.write_text(secrets.token_hex(32) + "\n")
-    os.environ["HEAD_SIGNING_KEY"] = path.read_text().strip()
+    os.environ[variable] = path.read_text().strip()
+
+
+def _dev_secrets() -> None:
+    _dev_secret("HEAD_SIGNING_KEY", "head-signing-key")
+    _dev_secret("WEBHOOK_SECRETS_KEY", "webhook-secrets-key")
 
 
 @contextmanager
@@ -218,9 +245,14 @@ def cmd_serve(args: argparse.Namespace) -> int:
             migrate_as_owner(url)
         if server is not None:
             _dev_key(url)
-            _dev_signing_key()
-        elif not os.environ.get("HEAD_SIGNING_KEY"):
+            _dev_secrets()
+        if not os.environ.get("HEAD_SIGNING_KEY"):
             print("  HEAD_SIGNING_KEY is not set: game heads will not be signed", flush=True)
+        if not os.environ.get("WEBHOOK_SECRETS_KEY"):
+            print(
+                "  WEBHOOK_SECRETS_KEY is not set: webhook secrets are stored unsealed",
+                flush=True,
+            )
 
         class Server(BaseApplication):
             def load_config(self) -> None:
@@ -350,6 +382,11 @@ def parser() -> argparse.ArgumentParser:
         "--once", action="store_true", help="send what is due now, then exit (e.g. from cron)"
     )
     deliver.set_defaults(func=cmd_deliver_webhooks)
+
+    sub.add_parser(
+        "seal-webhook-secrets",
+        help="seal the webhook secrets stored before WEBHOOK_SECRETS_KEY was set (as owner)",
+    ).set_defaults(func=cmd_seal_webhook_secrets)
 
     prune_hooks = sub.add_parser(
         "prune-webhooks",

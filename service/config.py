@@ -25,6 +25,9 @@ class Settings:
     #: the secret that signs each game's head hash (never stored in the database);
     #: empty: heads are not signed and ``verify`` says so
     head_signing_key: str = field(default_factory=lambda: _env("HEAD_SIGNING_KEY", ""))
+    #: the secret that seals webhook endpoints' secrets at rest (never stored in the
+    #: database; service/app/sealing.py); empty: they are stored as they are
+    webhook_secrets_key: str = field(default_factory=lambda: _env("WEBHOOK_SECRETS_KEY", ""))
     db_pool_max: int = field(default_factory=lambda: int(_env("DB_POOL_MAX", "10")))
     db_pool_timeout: float = field(default_factory=lambda: float(_env("DB_POOL_TIMEOUT", "5")))
     #: seconds any one statement of the service may take, lock waits included, before

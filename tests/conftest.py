@@ -23,6 +23,8 @@ import pytest
 REPO = Path(__file__).resolve().parents[1]
 #: the head-signing key of this test session's services (never in the database)
 HEAD_SIGNING_KEY = secrets.token_hex(16)
+#: the key that seals this test session's webhook secrets (service/app/sealing.py)
+WEBHOOK_SECRETS_KEY = secrets.token_hex(16)
 
 
 @pytest.fixture(scope="session")
@@ -89,6 +91,7 @@ def settings(database_url: str):
         rate_limit="100000 per minute",
         sse_max_seconds=30,
         head_signing_key=HEAD_SIGNING_KEY,
+        webhook_secrets_key=WEBHOOK_SECRETS_KEY,
     )
 
 
@@ -144,6 +147,7 @@ class Server:
             "SSE_MAX_SECONDS": "30",
             "REQUEST_READ_TIMEOUT": "3",
             "HEAD_SIGNING_KEY": HEAD_SIGNING_KEY,
+            "WEBHOOK_SECRETS_KEY": WEBHOOK_SECRETS_KEY,
             "PYTHONPATH": str(REPO),
             "LOG_LEVEL": "WARNING",
             # No delivery threads on the session's database: they would send (and count)

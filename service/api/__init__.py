@@ -34,6 +34,7 @@ from service.api.schemas import EventEnvelopeSchema, ProblemSchema
 from service.api.stream_hub import StreamHub, StreamSlots
 from service.app import GameService
 from service.app.delivery import DeliveryPolicy, DeliveryWorker
+from service.app.sealing import SecretSeal
 from service.app.webhooks import Webhooks
 from service.config import Settings
 from service.rules.core import Ruleset
@@ -67,6 +68,11 @@ def ruleset_lookup(extra: list[Ruleset]):
 
     table = {r.name: r for r in [*all_rulesets(), *extra]}
     return table.get, sorted(table)
+
+
+def secret_seal(settings: Settings) -> SecretSeal | None:
+    """What seals webhook secrets at rest: None without ``WEBHOOK_SECRETS_KEY``."""
+    return SecretSeal(settings.webhook_secrets_key) if settings.webhook_secrets_key else None
 
 
 def delivery_policy(settings: Settings) -> DeliveryPolicy:
@@ -123,8 +129,10 @@ def create_app(
             game_service, listener, settings.sse_poll_seconds, settings.sse_max_seconds
         ),
         stream_slots=StreamSlots(settings.sse_streams_per_credential),
-        webhooks=Webhooks(db, allow_loopback_http=settings.webhook_allow_loopback),
-        deliveries=DeliveryWorker(db, lookup, delivery_policy(settings)),
+        webhooks=Webhooks(
+            db, allow_loopback_http=settings.webhook_allow_loopback, seal=secret_seal(settings)
+        ),
+        deliveries=DeliveryWorker(db, lookup, delivery_policy(settings), secret_seal(settings)),
     )
     install(app)
     bodies.register(app)

@@ -92,19 +92,13 @@ FINISHED_GAME: dict[str, Any] = {
 }
 
 # GET /v1/games?status=finished&limit=1: the finished game above as a list item (its
-# row: no awaiting, no result, the seats as created), and the cursor of the next page.
+# row: no awaiting, no result), and the cursor of the next page.
 GAME_PAGE = {
     "games": [
         {
-            **{
-                key: copy.deepcopy(value)
-                for key, value in FINISHED_GAME.items()
-                if key not in ("awaiting", "result", "abandoned", "clocks")
-            },
-            "seats": [
-                {key: value for key, value in seat.items() if key != "resigned"}
-                for seat in FINISHED_GAME["seats"]
-            ],
+            key: copy.deepcopy(value)
+            for key, value in FINISHED_GAME.items()
+            if key not in ("awaiting", "result", "abandoned", "clocks")
         }
     ],
     # the position of the game above (opaque to clients)

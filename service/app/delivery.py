@@ -35,6 +35,7 @@ from typing import Any
 from prometheus_client import Counter, Histogram
 
 from service.app.genesis import RulesetLookup
+from service.app.sealing import SecretSeal, SecretUnreadable, opened_secret
 from service.app.webhooks import event_id
 from service.rules.core import Event
 from service.store import Database, DatabaseUnavailable
@@ -174,11 +175,13 @@ class DeliveryWorker:
         db: Database,
         rulesets: RulesetLookup,
         policy: DeliveryPolicy | None = None,
+        seal: SecretSeal | None = None,
         send: Sender = post,
     ) -> None:
         self.db = db
         self.rulesets = rulesets
         self.policy = policy or DeliveryPolicy()
+        self.seal = seal
         self.send = send
         self._pool = ThreadPoolExecutor(self.policy.batch, thread_name_prefix="webhook-send")
         self._thread: threading.Thread | None = None
@@ -209,6 +212,10 @@ class DeliveryWorker:
 
     def _send(self, claimed: Claimed) -> Answer:
         delivery = claimed.delivery
+        try:
+            secret = opened_secret(self.seal, claimed.secret, delivery.endpoint_id)
+        except SecretUnreadable as exc:
+            return Answer(None, str(exc))  # a failed attempt: tried again once it opens
         body = json.dumps(
             payload(claimed, self.rulesets), separators=(",", ":"), ensure_ascii=False
         ).encode()
@@ -223,7 +230,7 @@ class DeliveryWorker:
             "Tilegames-Delivery-Id": str(delivery.id),
             "Tilegames-Delivery-Attempt": str(delivery.attempts),
             "Tilegames-Timestamp": str(timestamp),
-            "Tilegames-Signature": sign(claimed.secret, timestamp, body),
+            "Tilegames-Signature": sign(secret, timestamp, body),
         }
         with SEND_SECONDS.time():
             return self.send(claimed.url, body, headers, self.policy.timeout)

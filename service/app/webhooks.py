@@ -19,8 +19,11 @@ import uuid
 from typing import Any
 from urllib.parse import urlsplit
 
+import psycopg
+
 from service.app.errors import AppError, InvalidCursor, ValidationFailed
 from service.app.games import Outcome
+from service.app.sealing import SecretSeal, is_sealed, stored_secret
 from service.app.turns import TURN_STARTED
 from service.store import Database
 from service.store import webhooks as store
@@ -162,12 +165,26 @@ def _endpoint_uuid(endpoint_id: str) -> str:
     raise UnknownWebhook(f"no webhook endpoint {endpoint_id}")
 
 
+def seal_stored_secrets(conn: psycopg.Connection, seal: SecretSeal) -> int:
+    """Seal the secrets stored unsealed (before the service had a key), in one
+    transaction; how many."""
+    sealed = 0
+    for endpoint_id, stored in store.stored_secrets(conn):
+        if not is_sealed(stored):
+            store.replace_secret(conn, endpoint_id, seal.seal(stored, endpoint_id))
+            sealed += 1
+    return sealed
+
+
 class Webhooks:
     """The webhook use cases of one process."""
 
-    def __init__(self, db: Database, allow_loopback_http: bool = True) -> None:
+    def __init__(
+        self, db: Database, allow_loopback_http: bool = True, seal: SecretSeal | None = None
+    ) -> None:
         self.db = db
         self.allow_loopback_http = allow_loopback_http
+        self.seal = seal
 
     def create(
         self, api_key_id: str, url: str, event_types: list[str], description: str
@@ -176,6 +193,8 @@ class Webhooks:
         url = check_url(url, self.allow_loopback_http)
         types = check_event_types(event_types)
         secret = SECRET_PREFIX + secrets.token_urlsafe(32)
+        endpoint_id = str(uuid.uuid4())
+        stored = stored_secret(self.seal, secret, endpoint_id)
         with self.db.connection() as conn:
             # One key's endpoints are counted and created one at a time.
             conn.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", (f"webhooks:{api_key_id}",))
@@ -183,7 +202,9 @@ class Webhooks:
                 raise TooManyWebhooks(
                     f"an API key may have {MAX_ENDPOINTS_PER_KEY} endpoints; delete one first"
                 )
-            endpoint = store.create_endpoint(conn, api_key_id, url, types, secret, description)
+            endpoint = store.create_endpoint(
+                conn, endpoint_id, api_key_id, url, types, stored, description
+            )
         return Outcome(201, {**endpoint_item(endpoint), "secret": secret})
 
     def list(self, api_key_id: str) -> Outcome:

@@ -10,7 +10,6 @@ turn starting). Workers claim due rows with ``FOR UPDATE SKIP LOCKED`` and a lea
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -137,21 +136,36 @@ def queue_cte(
 
 def create_endpoint(
     conn: psycopg.Connection,
+    endpoint_id: str,
     api_key_id: str,
     url: str,
     event_types: list[str],
     secret: str,
     description: str,
 ) -> Endpoint:
+    """Store an endpoint; ``secret`` as its row keeps it (sealed, when the service has a
+    key: service/app/sealing.py)."""
     with conn.cursor(row_factory=dict_row) as cur:
         cur.execute(
             "INSERT INTO webhook_endpoints (id, api_key_id, url, event_types, secret, description)"
             f" VALUES (%s, %s, %s, %s, %s, %s) RETURNING {_ENDPOINT_COLUMNS}",
-            (uuid.uuid4(), api_key_id, url, event_types, secret, description),
+            (endpoint_id, api_key_id, url, event_types, secret, description),
         )
         row = cur.fetchone()
     assert row is not None
     return Endpoint(**row)
+
+
+def stored_secrets(conn: psycopg.Connection) -> list[tuple[str, str]]:
+    """Every endpoint's id and secret as its row keeps it, locked to be replaced."""
+    rows = conn.execute(
+        "SELECT id::text, secret FROM webhook_endpoints ORDER BY id FOR UPDATE"
+    ).fetchall()
+    return [(endpoint_id, secret) for endpoint_id, secret in rows]
+
+
+def replace_secret(conn: psycopg.Connection, endpoint_id: str, stored: str) -> None:
+    conn.execute("UPDATE webhook_endpoints SET secret = %s WHERE id = %s", (stored, endpoint_id))
 
 
 def count_endpoints(conn: psycopg.Connection, api_key_id: str) -> int:

@@ -260,7 +260,6 @@ def webhook(api) -> dict:
 def delivery_page(api) -> dict:
     """The newest two deliveries after a worker's round: Ada's turn delivered, and before
     it the end of a bot game, answered 503 and waiting for its retry."""
-    from service.app.delivery import DeliveryWorker
     from tests.webhook_receiver import Receiver
 
     own_key(api)
@@ -274,8 +273,7 @@ def delivery_page(api) -> dict:
     bot_game(api)
     vs_bot(api)
     runtime = api.client.application.extensions["tilegames"]
-    worker = DeliveryWorker(runtime.db, runtime.rulesets)
-    while worker.run_once():
+    while runtime.deliveries.run_once():
         pass
     receiver.close()
     page = api.client.get(

@@ -13,11 +13,13 @@ import psycopg
 import pytest
 
 from service.app.delivery import DeliveryPolicy, DeliveryWorker
+from service.app.sealing import SecretSeal, is_sealed
+from service.cli import main
 from service.store import DatabaseUnavailable
 from service.store.webhooks import PENDING
 from tests.api.test_errors import assert_problem
 from tests.client import carcassonne_turns
-from tests.conftest import new_api_key
+from tests.conftest import WEBHOOK_SECRETS_KEY, new_api_key
 from tests.webhook_receiver import Receiver, signature_ok
 
 HOOK = "https://portal.example/hooks"
@@ -78,7 +80,8 @@ def outbox(database_url, webhook_id):
 
 def worker(app, **policy) -> DeliveryWorker:
     runtime = app.extensions["tilegames"]
-    return DeliveryWorker(runtime.db, runtime.rulesets, DeliveryPolicy(**{"batch": 8, **policy}))
+    policy = DeliveryPolicy(**{"batch": 8, **policy})
+    return DeliveryWorker(runtime.db, runtime.rulesets, policy, runtime.webhooks.seal)
 
 
 def deliver_all(app, **policy) -> int:
@@ -388,6 +391,68 @@ def test_deliveries_are_signed_with_the_endpoints_secret(app, client, own_key, r
     assert dealt and all(b["redacted"] and set(b["data"]) == {"seat"} for b in dealt)
 
 
+def stored_secret(database_url, webhook_id) -> str:
+    with psycopg.connect(database_url) as conn:
+        return conn.execute(
+            "SELECT secret FROM webhook_endpoints WHERE id = %s", (webhook_id,)
+        ).fetchone()[0]
+
+
+def test_a_secret_is_kept_sealed_in_the_database(client, own_key, database_url):
+    hook = register(client, own_key)
+    stored = stored_secret(database_url, hook["id"])
+    assert is_sealed(stored) and hook["secret"] not in stored
+    assert SecretSeal(WEBHOOK_SECRETS_KEY).open(stored, hook["id"]) == hook["secret"]
+
+
+def test_a_secret_stored_before_the_key_signs_as_it_is_until_the_cli_seals_it(
+    app, client, own_key, receiver, database_url, monkeypatch, capsys
+):
+    hook = register(client, own_key, url=receiver.url, types=["turn_started"])
+    receiver.secret = hook["secret"]
+    with psycopg.connect(database_url) as conn:  # as a service without a key stored it
+        conn.execute(
+            "UPDATE webhook_endpoints SET secret = %s WHERE id = %s",
+            (hook["secret"], hook["id"]),
+        )
+    create_game(client, own_key)
+    assert deliver_all(app) == 1 and receiver.received[-1].signed
+
+    monkeypatch.setenv("DATABASE_URL", database_url)
+    monkeypatch.setenv("WEBHOOK_SECRETS_KEY", WEBHOOK_SECRETS_KEY)
+    assert main(["seal-webhook-secrets"]) == 0
+    assert "sealed 1 webhook secrets" in capsys.readouterr().out
+    assert is_sealed(stored_secret(database_url, hook["id"]))
+    assert main(["seal-webhook-secrets"]) == 0
+    assert "sealed 0 webhook secrets" in capsys.readouterr().out
+    create_game(client, own_key)
+    assert deliver_all(app) == 1 and receiver.received[-1].signed
+
+
+def test_sealing_needs_the_key(database_url, monkeypatch, capsys):
+    monkeypatch.setenv("DATABASE_URL", database_url)
+    monkeypatch.delenv("WEBHOOK_SECRETS_KEY", raising=False)
+    assert main(["seal-webhook-secrets"]) == 2
+    assert "WEBHOOK_SECRETS_KEY is not set" in capsys.readouterr().err
+
+
+def test_a_secret_that_does_not_open_fails_the_attempt_and_sends_nothing(
+    app, client, own_key, receiver
+):
+    hook = register(client, own_key, url=receiver.url, types=["turn_started"])
+    create_game(client, own_key)
+    runtime = app.extensions["tilegames"]
+    rekeyed = DeliveryWorker(
+        runtime.db, runtime.rulesets, DeliveryPolicy(), SecretSeal("a key from elsewhere")
+    )
+    assert rekeyed.run_once() == 1 and receiver.received == []
+    (pending,) = client.get(f"/v1/webhooks/{hook['id']}/deliveries", headers=own_key).get_json()[
+        "deliveries"
+    ]
+    assert pending["status"] == "pending" and pending["attempts"] == 1
+    assert "another WEBHOOK_SECRETS_KEY" in pending["last_error"]
+
+
 def test_a_receiver_error_is_retried_with_growing_waits_then_delivered(
     app, client, own_key, receiver, database_url
 ):
@@ -484,7 +549,9 @@ def test_an_attempt_whose_outcome_could_not_be_written_is_counted_and_sent_again
     hook = register(client, own_key, url=receiver.url, types=["turn_started"])
     create_game(client, own_key)
     runtime = app.extensions["tilegames"]
-    gone = DeliveryWorker(GoneAfterTheClaim(runtime.db), runtime.rulesets, DeliveryPolicy())
+    gone = DeliveryWorker(
+        GoneAfterTheClaim(runtime.db), runtime.rulesets, DeliveryPolicy(), runtime.webhooks.seal
+    )
     assert gone.run_once() == 1 and len(receiver.received) == 1
     assert metric(client, unrecorded) - before == 1
     assert deliver_all(app) == 0  # still leased to the worker that lost its database

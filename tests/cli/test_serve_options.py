@@ -1,10 +1,14 @@
 """``tilegames serve`` migrates at start unless told not to, by flag or by
-``AUTO_MIGRATE=0`` (what the Helm chart's pods run with: its Job migrates)."""
+``AUTO_MIGRATE=0`` (what the Helm chart's pods run with: its Job migrates); with the
+embedded database it keeps its keys in var/."""
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
+from service import cli
 from service.cli import parser
 
 
@@ -24,3 +28,23 @@ def test_serve_migrates_unless_the_flag_or_auto_migrate_says_not(
     for name, value in environment.items():
         monkeypatch.setenv(name, value)
     assert parser().parse_args(argv).migrate is migrates
+
+
+def test_a_local_service_keeps_its_signing_and_sealing_keys_in_var_across_restarts(
+    tmp_path, monkeypatch
+):
+    monkeypatch.chdir(tmp_path)
+    for name in ("HEAD_SIGNING_KEY", "WEBHOOK_SECRETS_KEY"):
+        monkeypatch.delenv(name, raising=False)
+    cli._dev_secrets()
+    first = (os.environ["HEAD_SIGNING_KEY"], os.environ["WEBHOOK_SECRETS_KEY"])
+    for name in ("HEAD_SIGNING_KEY", "WEBHOOK_SECRETS_KEY"):
+        monkeypatch.delenv(name)
+    cli._dev_secrets()  # the next start
+    assert (os.environ["HEAD_SIGNING_KEY"], os.environ["WEBHOOK_SECRETS_KEY"]) == first
+    assert first[0] != first[1] and len(first[1]) == 64
+    for name in ("head-signing-key", "webhook-secrets-key"):
+        assert (tmp_path / "var" / name).stat().st_mode & 0o777 == 0o600
+    monkeypatch.setenv("WEBHOOK_SECRETS_KEY", "the operator's")
+    cli._dev_secrets()  # a key that is set is kept
+    assert os.environ["WEBHOOK_SECRETS_KEY"] == "the operator's"

@@ -6,7 +6,7 @@ from __future__ import annotations
 import psycopg
 
 from service.cli import main
-from tests.conftest import new_api_key
+from tests.conftest import WEBHOOK_SECRETS_KEY, new_api_key
 from tests.webhook_receiver import Receiver
 
 
@@ -27,6 +27,7 @@ def test_deliver_webhooks_once_sends_what_is_due(client, database_url, monkeypat
             body = {"ruleset": "carcassonne", "seats": seats}
             assert client.post("/v1/games", json=body, headers=key).status_code == 201
         monkeypatch.setenv("DATABASE_URL", database_url)
+        monkeypatch.setenv("WEBHOOK_SECRETS_KEY", WEBHOOK_SECRETS_KEY)
         assert main(["deliver-webhooks", "--once"]) == 0
     finally:
         receiver.close()
