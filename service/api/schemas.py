@@ -13,6 +13,7 @@ from marshmallow import INCLUDE, Schema, ValidationError, fields, validate
 from service.api.contract import Typed
 from service.api.examples import GAME_ID
 from service.app.export import RECORD_FORMAT, RECORD_FORMAT_VERSION
+from service.store.webhooks import STATUSES as DELIVERY_STATUSES
 
 HEX64 = validate.Regexp(r"^[0-9a-f]{64}$")
 
@@ -917,7 +918,7 @@ class WebhookListSchema(Schema):
 
 class DeliveriesQuerySchema(PageQuerySchema):
     status = fields.String(
-        validate=validate.OneOf(["pending", "delivered", "failed"]),
+        validate=validate.OneOf(DELIVERY_STATUSES),
         metadata={"description": "Only deliveries in this status", "example": "failed"},
     )
 
@@ -947,9 +948,7 @@ class DeliverySchema(Schema):
         required=True,
         metadata={"description": "The seat a turn_started notice is about; null for events"},
     )
-    status = fields.String(
-        required=True, validate=validate.OneOf(["pending", "delivered", "failed"])
-    )
+    status = fields.String(required=True, validate=validate.OneOf(DELIVERY_STATUSES))
     attempts = fields.Integer(
         required=True, metadata={"description": "Attempts made so far", "example": 1}
     )

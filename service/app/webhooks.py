@@ -24,7 +24,6 @@ import psycopg
 from service.app.errors import AppError, InvalidCursor, ValidationFailed
 from service.app.games import Outcome
 from service.app.sealing import SecretSeal, is_sealed, stored_secret
-from service.app.turns import TURN_STARTED
 from service.store import Database
 from service.store import webhooks as store
 from service.store.webhooks import Delivery, Endpoint
@@ -37,8 +36,6 @@ MAX_ENDPOINTS_PER_KEY = 20
 #: event types one endpoint may subscribe to
 MAX_EVENT_TYPES = 50
 EVENT_TYPE = re.compile(r"^[a-z][a-z0-9_]{0,63}$")
-#: the types most portals want; any type a ruleset logs may be named too
-COMMON_EVENT_TYPES = ("game_ended", TURN_STARTED, "seat_timed_out")
 
 
 class UnknownWebhook(AppError):

@@ -10,7 +10,6 @@ under a ``default-src 'none'`` Content-Security-Policy and as ``<img>``.
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -180,16 +179,6 @@ def seat_badge(x: float, y: float, seat: int, r: float = 9.0, shape: str = "circ
         font_weight="bold",
     )
     return body + letter
-
-
-def regular(cx: float, cy: float, r: float, sides: int, start: float = -90) -> list[Point]:
-    return [
-        (
-            cx + r * math.cos(math.radians(start + 360 * i / sides)),
-            cy + r * math.sin(math.radians(start + 360 * i / sides)),
-        )
-        for i in range(sides)
-    ]
 
 
 # -- the panel beside the board ------------------------------------------------------------

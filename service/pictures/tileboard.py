@@ -59,10 +59,6 @@ def frame_of(board: Sequence[Mapping[str, Any]]) -> Frame:
     return Frame(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
 
 
-def tile_type(catalogue: Catalogue, name: str) -> TileType | None:
-    return catalogue.get(name)
-
-
 def placed_drawing(catalogue: Catalogue, tile: Mapping[str, Any]):
     found = catalogue.get(tile["tile"])
     if found is None:

@@ -143,10 +143,6 @@ class Clocks:
             if (deadline := self.deadline(control, seat)) is not None and now >= deadline
         ]
 
-    def next_deadline(self, control: TimeControl) -> datetime | None:
-        found = [d for s in self.running if (d := self.deadline(control, s)) is not None]
-        return min(found, default=None)
-
     def shown(self, control: TimeControl, now: datetime) -> list[dict[str, Any]]:
         """Each seat's clock as a client sees it at ``now``: ``remaining_ms`` (total
         left, None without a total), ``move_remaining_ms`` (left for the move under way,

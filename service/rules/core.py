@@ -854,11 +854,6 @@ class Ruleset(ABC, Generic[State]):
         return state
 
 
-def _seat_key(key: object, seats: int) -> bool:
-    """Whether ``key`` names a seat as JSON object keys do: its index as text."""
-    return isinstance(key, str) and key.isdigit() and int(key) < seats
-
-
 class Turn(Generic[State]):
     """The events of one command as it is worked out: each event emitted is folded at
     once into a scratch copy of the state, so what follows is decided on the state the

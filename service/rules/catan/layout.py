@@ -74,9 +74,6 @@ class Layout:
             for corner in harbour.corners:
                 self.harbours[grid.corner_index[corner]] = harbour.type
 
-    def corner_islands(self, corner: int) -> set[int]:
-        return {self.island_of[h] for h in self.grid.corner_hexes[corner] if h in self.island_of}
-
     def rates_with(self, rates: list[int], corner: int) -> list[int]:
         """The maritime rates (per resource) of a seat that has ``rates`` and settles
         ``corner``: 3 for any resource at a generic harbour, 2 for the harbour's own."""

@@ -62,8 +62,6 @@ class Edge(NamedTuple):
     d: str
 
 
-CORNER_DIRECTIONS: Final = ("N", "S")
-EDGE_DIRECTIONS: Final = ("NE", "E", "SE")
 #: neighbour offsets, counter-clockwise from east: E, NE, NW, W, SW, SE
 DIRECTIONS: Final = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 
