@@ -16,6 +16,10 @@ from tests.client import Client, fold, play_to_end
 from tests.e2e.test_sse import stream_until
 
 CASES = [(n, 3 if 3 in info.players else min(info.players)) for n, info in SCENARIOS.items()]
+#: whole games played until one has a secret a bot kept: the server picks each game's seed,
+#: and no bot kept one in 17 of 3,000 simulated games of scenario 8 (1 of 3,000 in scenarios
+#: 1, 3 and 6); three games all without one: about 2e-7
+GAMES = 3
 
 
 def stored_secrets(database_url: str, game_id: str) -> dict[int, dict]:
@@ -36,16 +40,19 @@ def test_a_whole_scenario_game_against_bots_keeps_every_secret(
     catan = get_ruleset("catan")
     client = Client(server.url, api_key)
     players = [{"name": "me"}, *({"bot": bot} for bot in ("value", "random")[: seats - 1])]
-    game = client.create("catan", players, {"scenario": scenario})
-    tokens = {t["seat"]: t["token"] for t in game["seat_tokens"]}
-    assert list(tokens) == [0]
-    _, state = play_to_end(client, catan, game, tokens, max_moves=5000)
-    assert catan.is_over(state), f"scenario {scenario} did not end"
+    for _ in range(GAMES):
+        game = client.create("catan", players, {"scenario": scenario})
+        tokens = {t["seat"]: t["token"] for t in game["seat_tokens"]}
+        assert list(tokens) == [0]
+        _, state = play_to_end(client, catan, game, tokens, max_moves=5000)
+        assert catan.is_over(state), f"scenario {scenario} did not end"
 
-    truth = stored_secrets(database_url, game["id"])
-    assert truth, "no secret in a whole game"
-    keepers = {seat for whole in truth.values() for seat in whole["visibility"]}
-    assert keepers - {0}, "no bot kept a secret from the person"
+        truth = stored_secrets(database_url, game["id"])
+        keepers = {seat for whole in truth.values() for seat in whole["visibility"]}
+        if keepers - {0}:
+            break
+    assert truth, f"no secret in {GAMES} whole games"
+    assert keepers - {0}, f"no bot kept a secret from the person in {GAMES} whole games"
     for seat, viewer in ((0, tokens[0]), (None, None)):
         events = client.all_events(game["id"], viewer)
         assert events[-1]["type"] == "game_ended"
