@@ -63,7 +63,7 @@ from service.rules.catan.pieces import (
     named,
     parse_resources,
 )
-from service.rules.catan.production import produce, starting_gold, starting_resources
+from service.rules.catan.production import production_data, starting_gold, starting_resources
 from service.rules.catan.state import (
     ALL_ANSWERS,
     EVOLVERS,
@@ -684,18 +684,8 @@ class Catan(Ruleset[State]):
     def _production(self, state: State, total: int) -> list[Event]:
         layout = state.layout  # (narrowed here, not by laid(): this runs on every roll)
         assert layout is not None
-        harvest = produce(layout, state.robber, state.owner, state.city, total, state.bank)
-        if not harvest.owed and not harvest.gold:
-            return []
-        data = {
-            "total": total,
-            "gains": {str(seat): gains for seat, gains in harvest.gains.items()},
-            "owed": {str(seat): owed for seat, owed in harvest.owed.items()},
-            "shortages": list(harvest.shortages),
-        }
-        if harvest.gold:
-            data["gold"] = {str(seat): n for seat, n in harvest.gold.items()}
-        return [Event("resources_produced", data)]
+        data = production_data(layout, state.robber, state.owner, state.city, total, state.bank)
+        return [] if data is None else [Event("resources_produced", data)]
 
     def _choose_gold(self, state: State, decision: Decision, command: JSON, rng):
         seat = decision.seat
