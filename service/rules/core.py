@@ -295,7 +295,11 @@ class _HashStream:
         raise TypeError("a game's random stream has no Mersenne Twister state")
 
 
-_sha256 = hashlib.sha256
+try:  # CPython's own SHA-256: the same digests as OpenSSL's, and for the few bytes a
+    # stream hashes, cheaper (its copy is a struct copy, not an EVP context's)
+    _sha256: Any = importlib.import_module("_sha256").sha256
+except ImportError:  # (a build without it)
+    _sha256 = hashlib.sha256
 #: a byte XOR-ed with HMAC's inner and outer pads (RFC 2104)
 _INNER_PAD = bytes(x ^ 0x36 for x in range(256))
 _OUTER_PAD = bytes(x ^ 0x5C for x in range(256))
