@@ -147,6 +147,16 @@ class Agenda:
         self.open = []
         self._advance()
 
+    def close_open_then(self, *pending: Pending) -> None:
+        """:meth:`close_open`, then :meth:`then` of ``pending`` (the end of a turn, a
+        roll), without the queue's round trips when nothing is queued."""
+        if self.queue:
+            self.close_open()
+            self.then(*pending)
+        else:
+            self.open = []
+            self.push(*pending)
+
     def close_all(self) -> None:
         """Drop every open and queued decision (the game is over)."""
         self.open = []

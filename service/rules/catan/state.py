@@ -602,6 +602,9 @@ def _dice_rolled(state: State, data: dict[str, Any]) -> None:
     state.last_roll = list(data["dice"])
     agenda = state.agenda
     if len(agenda.open) == 1:  # the roll alone, as nearly always: no search for it
+        if data["total"] != 7 and state.fleet is None:  # and no 7: the turn opens
+            agenda.close_open_then(*_trading_phase(state.seats, seat))
+            return
         agenda.close_open()
     else:
         state.answered(seat, "roll")
@@ -791,7 +794,6 @@ def _largest_army(state: State, data: dict[str, Any]) -> None:
 
 def _turn_ended(state: State, data: dict[str, Any]) -> None:
     seat, following = data["seat"], data["next"]
-    state.agenda.close_open()  # the turn, and proposals not made
     new = state.new_devs[seat]
     if any(new):
         devs = state.devs[seat]
@@ -805,7 +807,8 @@ def _turn_ended(state: State, data: dict[str, Any]) -> None:
     if state.new_ships:  # Seafarers
         state.new_ships = []
     state.ship_moved = False
-    state.agenda.then(_roll_of(following))
+    # the turn and the proposals not made close; the next roll opens
+    state.agenda.close_open_then(_roll_of(following))
 
 
 def _seat_resigned(state: State, data: dict[str, Any]) -> None:
