@@ -1595,12 +1595,14 @@ def turn_choices(state: State, seat: int) -> list[tuple[str, Any]]:
     hand, pieces = state.hands[seat], state.pieces[seat]
     found: list[tuple[str, Any]] = []
     # The spots ask their costs again; asked here first, most turns look no further (a
-    # settlement costs a road's cards and more).
-    if can_pay(hand, _ROAD):
+    # settlement costs a road's cards and more). The costs (COSTS) are written out
+    # rather than asked of can_pay: this runs on every turn decision.
+    brick, lumber, wool, grain, ore = hand
+    if brick >= 1 and lumber >= 1:  # a road's cost
         found += [("build_road", e) for e in building.road_spots(state, seat)]
-        if can_pay(hand, _SETTLEMENT):
+        if wool >= 1 and grain >= 1:  # a settlement's
             found += [("build_settlement", c) for c in building.settlement_spots(state, seat)]
-    if pieces["city"] and can_pay(hand, _CITY):
+    if pieces["city"] and grain >= 2 and ore >= 3:  # a city's
         found += [("build_city", c) for c in building.city_spots(state, seat)]
     if state.scenario is not None:
         if pieces["ship"] and can_pay(hand, _SHIP):
@@ -1610,7 +1612,8 @@ def turn_choices(state: State, seat: int) -> list[tuple[str, Any]]:
         found += wonders.choices(state, seat)
     if state.fleet is not None:
         found += pirate_islands.turn_choices(state, seat)
-    if state.deck_left and can_pay(hand, _DEVELOPMENT):  # development_purchase_problem
+    # development_purchase_problem: a card left, and a development card's cost
+    if state.deck_left and wool >= 1 and grain >= 1 and ore >= 1:
         found.append(_BUY_DEVELOPMENT)
     if not state.dev_played and any(state.devs[seat]):
         found += _development_choices(state, seat)
@@ -1625,8 +1628,7 @@ def turn_choices(state: State, seat: int) -> list[tuple[str, Any]]:
     return found
 
 
-_ROAD, _SETTLEMENT, _CITY, _SHIP = COSTS["road"], COSTS["settlement"], COSTS["city"], COSTS["ship"]
-_DEVELOPMENT = COSTS["development"]
+_SHIP = COSTS["ship"]
 _END_TURN, _BUY_DEVELOPMENT = ("end_turn", None), ("buy_development", None)
 #: per resource given: the maritime trades of it, one per resource to get (made once)
 _MARITIME_TRADES = tuple(
