@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
+from functools import partial
 from typing import Any, ClassVar
 
 from service.rules.catan import (
@@ -89,6 +90,10 @@ from service.rules.seating import next_seated
 
 #: the faces of a die
 _DIE = (1, 2, 3, 4, 5, 6)
+
+#: Event(type, data), made as Event.__new__ makes it, without its call: for the events
+#: of every turn (``_event((type, data, None))``)
+_event = partial(tuple.__new__, Event)
 SCENARIOS = {info.number: info for info in scenarios.available()}
 #: the least answer to a decision out of turn, for a seat that ran out of time
 PASSES: dict[str, JSON] = {
@@ -648,7 +653,7 @@ class Catan(Ruleset[State]):
             ):
                 raise self.illegal("bad_dice", f"dice must be two ints from 1 to 6, not {dice!r}")
         total = dice[0] + dice[1]
-        rolled = Event("dice_rolled", {"seat": seat, "dice": dice, "total": total})
+        rolled = _event(("dice_rolled", {"seat": seat, "dice": dice, "total": total}, None))
         if state.fleet is not None and pirate_islands.sails(state):  # the fleet first
             events = self._fleet_sails(state, seat, dice, command, rng)
             after = self._after(state, events)
@@ -685,7 +690,7 @@ class Catan(Ruleset[State]):
         layout = state.layout  # (narrowed here, not by laid(): this runs on every roll)
         assert layout is not None
         data = production_data(layout, state.robber, state.owner, state.city, total, state.bank)
-        return [] if data is None else [Event("resources_produced", data)]
+        return [] if data is None else [_event(("resources_produced", data, None))]
 
     def _choose_gold(self, state: State, decision: Decision, command: JSON, rng):
         seat = decision.seat
@@ -883,7 +888,7 @@ class Catan(Ruleset[State]):
         self._check(maritime_problem(state, seat, give, get))
         rate = state.rates[seat][RESOURCE_INDEX[give]]
         data = {"seat": seat, "give": {give: rate}, "get": {get: 1}, "rate": rate}
-        return [Event("maritime_traded", data)]
+        return [_event(("maritime_traded", data, None))]
 
     def _offer_trade(self, state: State, decision: Decision, command: JSON, rng):
         seat = decision.seat
@@ -960,7 +965,7 @@ class Catan(Ruleset[State]):
         """The end of ``seat``'s turn; the next seat still in the game plays."""
         absent = state.agenda.absent
         following = next_seated(seat, state.seats, absent) if absent else (seat + 1) % state.seats
-        events = [Event("turn_ended", {"seat": seat, "next": following})]
+        events = [_event(("turn_ended", {"seat": seat, "next": following}, None))]
         # A seat may reach the target outside its turn (an award passed on to it); it
         # wins when its turn comes.
         return self._closing(state, events, following, state.points(following))
