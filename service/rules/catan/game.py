@@ -885,7 +885,9 @@ class Catan(Ruleset[State]):
         seat = decision.seat
         give: Any = command.get("give")  # a client's values, checked next
         get: Any = command.get("get")
-        self._check(maritime_problem(state, seat, give, get))
+        problem = maritime_problem(state, seat, give, get)
+        if problem is not None:
+            self._check(problem)
         rate = state.rates[seat][RESOURCE_INDEX[give]]
         data = {"seat": seat, "give": {give: rate}, "get": {get: 1}, "rate": rate}
         return [_event(("maritime_traded", data, None))]
@@ -967,8 +969,12 @@ class Catan(Ruleset[State]):
         following = next_seated(seat, state.seats, absent) if absent else (seat + 1) % state.seats
         events = [_event(("turn_ended", {"seat": seat, "next": following}, None))]
         # A seat may reach the target outside its turn (an award passed on to it); it
-        # wins when its turn comes.
-        return self._closing(state, events, following, state.points(following))
+        # wins when its turn comes. (_closing's usual answer first, without its call.)
+        points = state.points(following)
+        target = state.options["victory_points"]
+        if state.cloth is None and (state.phase != MAIN or points < target):
+            return events
+        return self._closing(state, events, following, points)
 
     # -- helpers -----------------------------------------------------------------
 
