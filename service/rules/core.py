@@ -220,8 +220,13 @@ class _HashStream:
     def _fill(self, k: int) -> None:
         """Buffer at least ``k`` bits, a block of 256 at a time."""
         block = self._block
-        if block == 0:
-            self._key = _hmac_sha256(self._seed, self._seq)
+        if block == 0:  # (_hmac_sha256, written out: once per command that draws)
+            inner, outer = _hmac_pads(bytes(self._seed))
+            inner = inner.copy()
+            inner.update(self._seq.to_bytes(8, "big"))
+            outer = outer.copy()
+            outer.update(inner.digest())
+            self._key = outer.digest()
         key, bits, count = self._key, self._bits, self._count
         while count < k:
             digest = _sha256(key + block.to_bytes(8, "big")).digest()
@@ -256,9 +261,21 @@ class _HashStream:
                 return drawn
 
     def choice(self, seq: Sequence[Any]) -> Any:
-        if not len(seq):
+        # seq[self._randbelow(len(seq))], as random.Random's, with _randbelow written
+        # out (the commonest draw: bots' choices, dice)
+        n = len(seq)
+        if not n:
             raise IndexError("Cannot choose from an empty sequence")
-        return seq[self._randbelow(len(seq))]
+        k = n.bit_length()
+        mask = (1 << k) - 1
+        while True:
+            if self._count < k:
+                self._fill(k)
+            drawn = self._bits & mask
+            self._bits >>= k
+            self._count -= k
+            if drawn < n:
+                return seq[drawn]
 
     def randint(self, a: int, b: int) -> int:
         if type(a) is int and type(b) is int and a <= b:
@@ -295,7 +312,11 @@ class _HashStream:
         raise TypeError("a game's random stream has no Mersenne Twister state")
 
 
-_sha256 = hashlib.sha256
+try:  # CPython's own SHA-256: the same digests as OpenSSL's, and for the few bytes a
+    # stream hashes, cheaper (its copy is a struct copy, not an EVP context's)
+    _sha256: Any = importlib.import_module("_sha256").sha256
+except ImportError:  # (a build without it)
+    _sha256 = hashlib.sha256
 #: a byte XOR-ed with HMAC's inner and outer pads (RFC 2104)
 _INNER_PAD = bytes(x ^ 0x36 for x in range(256))
 _OUTER_PAD = bytes(x ^ 0x5C for x in range(256))
@@ -327,7 +348,15 @@ def rng_for(seed: bytes, seq: int) -> random.Random:
     :class:`_HashStream`; so each step draws independent outcomes that nobody
     can predict without the seed and everybody can check once it is published.
     """
-    return _HashStream(seed, seq)  # type: ignore[return-value]  # (duck-typed: see the class)
+    # (_HashStream(seed, seq) without the call to __init__: a stream is made per command)
+    stream = _new_stream(_HashStream)
+    stream._seed = seed
+    stream._seq = seq
+    stream._block = stream._bits = stream._count = 0
+    return stream  # type: ignore[return-value]  # (duck-typed: see the class)
+
+
+_new_stream = object.__new__
 
 
 class _BotStream(_HashStream):
@@ -343,7 +372,7 @@ class _BotStream(_HashStream):
 
     def _fill(self, k: int) -> None:
         block, bits, count = self._block, self._bits, self._count
-        keyed, prefix = _keyed_blake2b(self._seed), self._seq.to_bytes(8, "big")
+        keyed, prefix = _bots_blake2b(self._seed), self._seq.to_bytes(8, "big")
         while count < k:
             hashing = keyed.copy()
             hashing.update(prefix + block.to_bytes(8, "big"))
@@ -368,7 +397,19 @@ def bot_rng_for(seed: bytes, seq: int) -> random.Random:
     own hash, :class:`_BotStream`), so that bots' choices never shift the game's own
     draws; with it, a seed replays a bot game exactly.
     """
-    return _BotStream(_bots_key(seed), seq)  # type: ignore[return-value]  # (duck-typed)
+    # (made as rng_for makes its stream; its _seed is the game's seed, and the bots' key
+    # is made from it at the first draw: a third of moves draw nothing)
+    stream = _new_stream(_BotStream)
+    stream._seed = seed
+    stream._seq = seq
+    stream._block = stream._bits = stream._count = 0
+    return stream  # type: ignore[return-value]  # (duck-typed)
+
+
+@lru_cache(maxsize=1024)
+def _bots_blake2b(seed: bytes) -> Any:
+    """:func:`_keyed_blake2b` of the bots' key of a game's seed."""
+    return _keyed_blake2b(_bots_key(seed))
 
 
 @lru_cache(maxsize=1024)

@@ -69,6 +69,26 @@ class Pending(NamedTuple):
 
 _tuple_new = tuple.__new__
 
+#: decision ids by number (``_ids[n] == f"d{n}"``), made once per process and shared by
+#: every game (formatting an int is a good part of opening a decision). Only ever
+#: replaced by a longer table, never changed, and every entry depends on its index
+#: alone, so two threads extending it at once make equal tables: no lock is needed.
+_ids: tuple[str, ...] = ()
+#: ids from this number on are formatted per decision (the table stays under ~4 MB)
+_IDS_MAX = 1 << 16
+
+
+def _decision_id(n: int) -> str:
+    """``f"d{n}"``, extending the table of ids to hold it (below ``_IDS_MAX``)."""
+    global _ids
+    if n >= _IDS_MAX:
+        return f"d{n}"
+    ids = _ids
+    if len(ids) <= n:
+        size = min(max(2 * len(ids), n + 1, 1024), _IDS_MAX)
+        _ids = ids = ids + tuple(f"d{i}" for i in range(len(ids), size))
+    return ids[n]
+
 
 class Agenda:
     """The open decisions of a game and the groups queued after them.
@@ -101,12 +121,17 @@ class Agenda:
         """Open these decisions now, together, beside any that are open (none for a
         seat that has left the game)."""
         answers, open_now, opened, absent = self.answers, self.open, self.opened, self.absent
+        ids = _ids
         for seat, kind, details in pending:
             if absent and seat in absent:
                 continue
             opened += 1
+            try:
+                id_ = ids[opened]
+            except IndexError:  # (the table's end: a few times a process)
+                id_ = _decision_id(opened)
             # details are shared, not copied: neither Pending nor Decision changes them
-            decision = (f"d{opened}", seat, kind, answers[kind], details)
+            decision = (id_, seat, kind, answers[kind], details)
             open_now.append(_tuple_new(Decision, decision))
         self.opened = opened
 
@@ -146,6 +171,16 @@ class Agenda:
         next queued group."""
         self.open = []
         self._advance()
+
+    def close_open_then(self, *pending: Pending) -> None:
+        """:meth:`close_open`, then :meth:`then` of ``pending`` (the end of a turn, a
+        roll), without the queue's round trips when nothing is queued."""
+        if self.queue:
+            self.close_open()
+            self.then(*pending)
+        else:
+            self.open = []
+            self.push(*pending)
 
     def close_all(self) -> None:
         """Drop every open and queued decision (the game is over)."""

@@ -171,7 +171,7 @@ def _free_sites(state: State, corners: Iterable[int]) -> list[int]:
         for b in buildings:
             taken.update(near[b])
     land = layout.land_corner
-    return sorted(c for c in corners if c not in taken and land[c])
+    return sorted([c for c in corners if c not in taken and land[c]])
 
 
 def reachable_corners(state: State, seat: int) -> set[int]:
@@ -206,7 +206,7 @@ def road_spots(state: State, seat: int, *, setup: bool = False, free: bool = Fal
         return sorted(e for e in candidates if _path_problem(state, e) is None)
     # the base game: _path_problem's two rules, written out (asked on most turns)
     road_edge = layout.road_edge
-    return sorted(e for e in candidates if road[e] == NOBODY and road_edge[e])
+    return sorted([e for e in candidates if road[e] == NOBODY and road_edge[e]])
 
 
 def settlement_spots(state: State, seat: int) -> list[int]:

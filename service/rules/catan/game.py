@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
+from functools import partial
 from typing import Any, ClassVar
 
 from service.rules.catan import (
@@ -63,7 +64,7 @@ from service.rules.catan.pieces import (
     named,
     parse_resources,
 )
-from service.rules.catan.production import produce, starting_gold, starting_resources
+from service.rules.catan.production import production_data, starting_gold, starting_resources
 from service.rules.catan.state import (
     ALL_ANSWERS,
     EVOLVERS,
@@ -89,6 +90,10 @@ from service.rules.seating import next_seated
 
 #: the faces of a die
 _DIE = (1, 2, 3, 4, 5, 6)
+
+#: Event(type, data), made as Event.__new__ makes it, without its call: for the events
+#: of every turn (``_event((type, data, None))``)
+_event = partial(tuple.__new__, Event)
 SCENARIOS = {info.number: info for info in scenarios.available()}
 #: the least answer to a decision out of turn, for a seat that ran out of time
 PASSES: dict[str, JSON] = {
@@ -648,7 +653,7 @@ class Catan(Ruleset[State]):
             ):
                 raise self.illegal("bad_dice", f"dice must be two ints from 1 to 6, not {dice!r}")
         total = dice[0] + dice[1]
-        rolled = Event("dice_rolled", {"seat": seat, "dice": dice, "total": total})
+        rolled = _event(("dice_rolled", {"seat": seat, "dice": dice, "total": total}, None))
         if state.fleet is not None and pirate_islands.sails(state):  # the fleet first
             events = self._fleet_sails(state, seat, dice, command, rng)
             after = self._after(state, events)
@@ -684,18 +689,8 @@ class Catan(Ruleset[State]):
     def _production(self, state: State, total: int) -> list[Event]:
         layout = state.layout  # (narrowed here, not by laid(): this runs on every roll)
         assert layout is not None
-        harvest = produce(layout, state.robber, state.owner, state.city, total, state.bank)
-        if not harvest.owed and not harvest.gold:
-            return []
-        data = {
-            "total": total,
-            "gains": {str(seat): gains for seat, gains in harvest.gains.items()},
-            "owed": {str(seat): owed for seat, owed in harvest.owed.items()},
-            "shortages": list(harvest.shortages),
-        }
-        if harvest.gold:
-            data["gold"] = {str(seat): n for seat, n in harvest.gold.items()}
-        return [Event("resources_produced", data)]
+        data = production_data(layout, state.robber, state.owner, state.city, total, state.bank)
+        return [] if data is None else [_event(("resources_produced", data, None))]
 
     def _choose_gold(self, state: State, decision: Decision, command: JSON, rng):
         seat = decision.seat
@@ -890,10 +885,12 @@ class Catan(Ruleset[State]):
         seat = decision.seat
         give: Any = command.get("give")  # a client's values, checked next
         get: Any = command.get("get")
-        self._check(maritime_problem(state, seat, give, get))
+        problem = maritime_problem(state, seat, give, get)
+        if problem is not None:
+            self._check(problem)
         rate = state.rates[seat][RESOURCE_INDEX[give]]
         data = {"seat": seat, "give": {give: rate}, "get": {get: 1}, "rate": rate}
-        return [Event("maritime_traded", data)]
+        return [_event(("maritime_traded", data, None))]
 
     def _offer_trade(self, state: State, decision: Decision, command: JSON, rng):
         seat = decision.seat
@@ -970,10 +967,14 @@ class Catan(Ruleset[State]):
         """The end of ``seat``'s turn; the next seat still in the game plays."""
         absent = state.agenda.absent
         following = next_seated(seat, state.seats, absent) if absent else (seat + 1) % state.seats
-        events = [Event("turn_ended", {"seat": seat, "next": following})]
+        events = [_event(("turn_ended", {"seat": seat, "next": following}, None))]
         # A seat may reach the target outside its turn (an award passed on to it); it
-        # wins when its turn comes.
-        return self._closing(state, events, following, state.points(following))
+        # wins when its turn comes. (_closing's usual answer first, without its call.)
+        points = state.points(following)
+        target = state.options["victory_points"]
+        if state.cloth is None and (state.phase != MAIN or points < target):
+            return events
+        return self._closing(state, events, following, points)
 
     # -- helpers -----------------------------------------------------------------
 
@@ -1605,12 +1606,14 @@ def turn_choices(state: State, seat: int) -> list[tuple[str, Any]]:
     hand, pieces = state.hands[seat], state.pieces[seat]
     found: list[tuple[str, Any]] = []
     # The spots ask their costs again; asked here first, most turns look no further (a
-    # settlement costs a road's cards and more).
-    if can_pay(hand, _ROAD):
+    # settlement costs a road's cards and more). The costs (COSTS) are written out
+    # rather than asked of can_pay: this runs on every turn decision.
+    brick, lumber, wool, grain, ore = hand
+    if brick >= 1 and lumber >= 1:  # a road's cost
         found += [("build_road", e) for e in building.road_spots(state, seat)]
-        if can_pay(hand, _SETTLEMENT):
+        if wool >= 1 and grain >= 1:  # a settlement's
             found += [("build_settlement", c) for c in building.settlement_spots(state, seat)]
-    if pieces["city"] and can_pay(hand, _CITY):
+    if pieces["city"] and grain >= 2 and ore >= 3:  # a city's
         found += [("build_city", c) for c in building.city_spots(state, seat)]
     if state.scenario is not None:
         if pieces["ship"] and can_pay(hand, _SHIP):
@@ -1620,7 +1623,8 @@ def turn_choices(state: State, seat: int) -> list[tuple[str, Any]]:
         found += wonders.choices(state, seat)
     if state.fleet is not None:
         found += pirate_islands.turn_choices(state, seat)
-    if state.deck_left and can_pay(hand, _DEVELOPMENT):  # development_purchase_problem
+    # development_purchase_problem: a card left, and a development card's cost
+    if state.deck_left and wool >= 1 and grain >= 1 and ore >= 1:
         found.append(_BUY_DEVELOPMENT)
     if not state.dev_played and any(state.devs[seat]):
         found += _development_choices(state, seat)
@@ -1635,8 +1639,7 @@ def turn_choices(state: State, seat: int) -> list[tuple[str, Any]]:
     return found
 
 
-_ROAD, _SETTLEMENT, _CITY, _SHIP = COSTS["road"], COSTS["settlement"], COSTS["city"], COSTS["ship"]
-_DEVELOPMENT = COSTS["development"]
+_SHIP = COSTS["ship"]
 _END_TURN, _BUY_DEVELOPMENT = ("end_turn", None), ("buy_development", None)
 #: per resource given: the maritime trades of it, one per resource to get (made once)
 _MARITIME_TRADES = tuple(

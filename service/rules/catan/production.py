@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from operator import gt
-from typing import Final, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from service.rules.catan.board import GOLD, RESOURCES, TERRAIN_RESOURCE, Board
 from service.rules.catan.layout import GOLD_YIELD, Layout
@@ -107,6 +107,73 @@ def produce(
 
 
 NOTHING: Final = Harvest({}, {}, (), {})
+
+#: a seat's key in an event's data (seats are few: made once)
+_SEAT_KEYS: Final = tuple(str(seat) for seat in range(16))
+
+
+def production_data(
+    layout: Layout,
+    robber: Hex | None,
+    owner: Sequence[int],
+    city: Sequence[bool],
+    total: int,
+    bank: Sequence[int],
+) -> dict[str, Any] | None:
+    """The data of the ``resources_produced`` event of a dice ``total`` (``None`` if
+    nothing is owed): :func:`produce`'s harvest with seats as strings, as the decider
+    writes it. Written out for the usual roll (no gold field producing, the bank paying
+    everyone), which every roll asks; any other roll takes :func:`produce`."""
+    owed: dict[Seat, dict[str, int]] = {}
+    wanted = [0, 0, 0, 0, 0]  # owed of each resource, all seats together
+    for h, resource, corners in layout.producing.get(total, ()):
+        if h == robber:
+            continue
+        if resource == GOLD_YIELD:
+            return _harvest_data(produce(layout, robber, owner, city, total, bank), total)
+        name = RESOURCES[resource]
+        for corner in corners:
+            seat = owner[corner]
+            if seat == NOBODY:
+                continue
+            cards = CITY_YIELD if city[corner] else SETTLEMENT_YIELD
+            hand = owed.get(seat)
+            if hand is None:
+                owed[seat] = {name: cards}
+            else:
+                hand[name] = hand.get(name, 0) + cards
+            wanted[resource] += cards
+    if not owed:
+        return None
+    if any(map(gt, wanted, bank)):  # a shortage: the bank rule
+        return _harvest_data(produce(layout, robber, owner, city, total, bank), total)
+    keys = _SEAT_KEYS
+    if len(owed) == 1:
+        ((seat, hand),) = owed.items()
+        key = keys[seat] if seat < 16 else str(seat)
+        return {"total": total, "gains": {key: dict(hand)}, "owed": {key: hand}, "shortages": []}
+    gains: dict[str, dict[str, int]] = {}
+    owed_data: dict[str, dict[str, int]] = {}
+    for seat in sorted(owed):
+        key = keys[seat] if seat < 16 else str(seat)
+        hand = owed[seat]
+        gains[key] = dict(hand)
+        owed_data[key] = hand
+    return {"total": total, "gains": gains, "owed": owed_data, "shortages": []}
+
+
+def _harvest_data(harvest: Harvest, total: int) -> dict[str, Any] | None:
+    if not harvest.owed and not harvest.gold:
+        return None
+    data: dict[str, Any] = {
+        "total": total,
+        "gains": {str(seat): gains for seat, gains in harvest.gains.items()},
+        "owed": {str(seat): owed for seat, owed in harvest.owed.items()},
+        "shortages": list(harvest.shortages),
+    }
+    if harvest.gold:
+        data["gold"] = {str(seat): n for seat, n in harvest.gold.items()}
+    return data
 
 
 def starting_resources(board: Board, corner: Corner) -> dict[str, int]:

@@ -602,6 +602,9 @@ def _dice_rolled(state: State, data: dict[str, Any]) -> None:
     state.last_roll = list(data["dice"])
     agenda = state.agenda
     if len(agenda.open) == 1:  # the roll alone, as nearly always: no search for it
+        if data["total"] != 7 and state.fleet is None:  # and no 7: the turn opens
+            agenda.close_open_then(*_trading_phase(state.seats, seat))
+            return
         agenda.close_open()
     else:
         state.answered(seat, "roll")
@@ -708,9 +711,16 @@ def _monopoly_played(state: State, data: dict[str, Any]) -> None:
 
 
 def _maritime_traded(state: State, data: dict[str, Any]) -> None:
-    seat = data["seat"]
-    _pay(state, seat, counts_of(data["give"]))
-    _gain(state, seat, counts_of(data["get"]))
+    # (_pay and _gain of counts_of, written out: a turn's commonest trade)
+    hand, bank = state.hands[data["seat"]], state.bank
+    for name, n in data["give"].items():
+        i = RESOURCE_INDEX[name]
+        hand[i] -= n
+        bank[i] += n
+    for name, n in data["get"].items():
+        i = RESOURCE_INDEX[name]
+        hand[i] += n
+        bank[i] -= n
 
 
 def _trade_proposed(state: State, data: dict[str, Any]) -> None:
@@ -791,7 +801,6 @@ def _largest_army(state: State, data: dict[str, Any]) -> None:
 
 def _turn_ended(state: State, data: dict[str, Any]) -> None:
     seat, following = data["seat"], data["next"]
-    state.agenda.close_open()  # the turn, and proposals not made
     new = state.new_devs[seat]
     if any(new):
         devs = state.devs[seat]
@@ -805,7 +814,8 @@ def _turn_ended(state: State, data: dict[str, Any]) -> None:
     if state.new_ships:  # Seafarers
         state.new_ships = []
     state.ship_moved = False
-    state.agenda.then(_roll_of(following))
+    # the turn and the proposals not made close; the next roll opens
+    state.agenda.close_open_then(_roll_of(following))
 
 
 def _seat_resigned(state: State, data: dict[str, Any]) -> None:
