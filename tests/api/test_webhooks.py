@@ -102,17 +102,6 @@ def make_due(database_url, webhook_id):
         )
 
 
-def retry_seconds(database_url, webhook_id) -> list[float]:
-    """For each pending delivery: seconds from now until its next attempt."""
-    with psycopg.connect(database_url) as conn:
-        rows = conn.execute(
-            "SELECT extract(epoch FROM next_attempt_at - now()) FROM webhook_outbox"
-            " WHERE endpoint_id = %s AND status = 'pending' ORDER BY id",
-            (webhook_id,),
-        ).fetchall()
-    return [float(row[0]) for row in rows]
-
-
 def database_clock(database_url):
     with psycopg.connect(database_url) as conn:
         return conn.execute("SELECT clock_timestamp()").fetchone()[0]
@@ -607,7 +596,8 @@ def test_a_claimed_delivery_is_not_claimed_again_until_its_lease_ends(
         (first,) = store.claim_due(conn, 10, lease)
     with db.connection() as conn:
         assert store.claim_due(conn, 10, lease) == []
-    assert retry_seconds(database_url, hook["id"])[0] > 55  # leased for a minute
+    (due,) = next_attempts(database_url, hook["id"])
+    assert (due - database_clock(database_url)).total_seconds() > 55  # leased for a minute
     make_due(database_url, hook["id"])  # the lease is over: its worker must have died
     with db.connection() as conn:
         (again,) = store.claim_due(conn, 10, lease)

@@ -52,6 +52,7 @@ from service.rules.catan.board import (
 )
 from service.rules.catan.layout import layout_of
 from service.rules.catan.pieces import (
+    AWARD_POINTS,
     COSTS,
     DEVELOPMENT_CARDS,
     DEVELOPMENT_INDEX,
@@ -1063,9 +1064,9 @@ class Catan(Ruleset[State]):
         if state.phase != MAIN:
             return events
         if longest is not None:
-            points += 2 * ((longest == seat) - (state.longest == seat))
+            points += AWARD_POINTS * ((longest == seat) - (state.longest == seat))
         if army is not None:
-            points += 2 * ((army == seat) - (state.army == seat))
+            points += AWARD_POINTS * ((army == seat) - (state.army == seat))
         if state.cloth is not None:  # Cloth for Catan: cloth points; 3 empty villages end it
             points += cloth.points_gained(state.cloth, events, seat)
             if cloth.villages_emptied(state.cloth, events):
@@ -1470,8 +1471,8 @@ def final_points(state: State, seat: int) -> JSON:
     sources = {
         "settlements": settlements * _BUILDING_POINTS["settlement"],
         "cities": cities * _BUILDING_POINTS["city"],
-        "longest_road": 2 if state.longest == seat else 0,
-        "largest_army": 2 if state.army == seat else 0,
+        "longest_road": AWARD_POINTS if state.longest == seat else 0,
+        "largest_army": AWARD_POINTS if state.army == seat else 0,
         "victory_point_cards": state.hidden_points(seat),
     }
     if state.scenario is not None:

@@ -57,9 +57,18 @@ def produce(
     or ``NOBODY``, and ``city`` whether it is a city; ``bank`` the cards left per
     resource, in ``RESOURCES`` order.
     """
+    return _harvest(*_owed(layout, robber, owner, city, total), bank)
+
+
+def _owed(
+    layout: Layout, robber: Hex | None, owner: Sequence[int], city: Sequence[bool], total: int
+) -> tuple[dict[Seat, dict[str, int]], dict[Seat, int], list[int]]:
+    """What the buildings earn on a dice ``total``: the resources owed to each seat,
+    the gold fields' resources owed to each seat, and the count owed of each resource,
+    all seats together (in ``RESOURCES`` order)."""
     owed: dict[Seat, dict[str, int]] = {}
     gold: dict[Seat, int] = {}
-    wanted = [0, 0, 0, 0, 0]  # owed of each resource, all seats together
+    wanted = [0, 0, 0, 0, 0]
     for h, resource, corners in layout.producing.get(total, ()):
         if h == robber:
             continue
@@ -82,6 +91,13 @@ def produce(
             else:
                 hand[name] = hand.get(name, 0) + cards
             wanted[resource] += cards
+    return owed, gold, wanted
+
+
+def _harvest(
+    owed: dict[Seat, dict[str, int]], gold: dict[Seat, int], wanted: list[int], bank: Sequence[int]
+) -> Harvest:
+    """The bank rule applied to what is owed (:func:`_owed`)."""
     if not owed and not gold:
         return NOTHING
     if len(owed) > 1:
@@ -122,31 +138,14 @@ def production_data(
 ) -> dict[str, Any] | None:
     """The data of the ``resources_produced`` event of a dice ``total`` (``None`` if
     nothing is owed): :func:`produce`'s harvest with seats as strings, as the decider
-    writes it. Written out for the usual roll (no gold field producing, the bank paying
-    everyone), which every roll asks; any other roll takes :func:`produce`."""
-    owed: dict[Seat, dict[str, int]] = {}
-    wanted = [0, 0, 0, 0, 0]  # owed of each resource, all seats together
-    for h, resource, corners in layout.producing.get(total, ()):
-        if h == robber:
-            continue
-        if resource == GOLD_YIELD:
-            return _harvest_data(produce(layout, robber, owner, city, total, bank), total)
-        name = RESOURCES[resource]
-        for corner in corners:
-            seat = owner[corner]
-            if seat == NOBODY:
-                continue
-            cards = CITY_YIELD if city[corner] else SETTLEMENT_YIELD
-            hand = owed.get(seat)
-            if hand is None:
-                owed[seat] = {name: cards}
-            else:
-                hand[name] = hand.get(name, 0) + cards
-            wanted[resource] += cards
+    writes it. Written straight from what is owed for the usual roll (no gold field
+    producing, the bank paying everyone); any other roll takes the bank rule's
+    :class:`Harvest`."""
+    owed, gold, wanted = _owed(layout, robber, owner, city, total)
+    if gold or any(map(gt, wanted, bank)):  # a gold field, or a shortage: the bank rule
+        return _harvest_data(_harvest(owed, gold, wanted, bank), total)
     if not owed:
         return None
-    if any(map(gt, wanted, bank)):  # a shortage: the bank rule
-        return _harvest_data(produce(layout, robber, owner, city, total, bank), total)
     keys = _SEAT_KEYS
     if len(owed) == 1:
         ((seat, hand),) = owed.items()

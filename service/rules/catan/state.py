@@ -20,6 +20,7 @@ from typing import Any
 from service.rules.catan import cloth, pirate_islands, tribe, wonders
 from service.rules.catan.layout import Layout, layout_of
 from service.rules.catan.pieces import (
+    AWARD_POINTS,
     BANK,
     COSTS,
     DECK,
@@ -310,7 +311,7 @@ class State:
         cloth, in Cloth for Catan)."""
         buildings = self.buildings_of[seat]
         points = len(buildings) + sum(map(self.city.__getitem__, buildings))  # a city: 2
-        points += 2 * (self.longest == seat) + 2 * (self.army == seat)
+        points += AWARD_POINTS * ((self.longest == seat) + (self.army == seat))
         if self.cloth is not None:  # Cloth for Catan: 2 cloth, 1 point
             points += cloth.points(self.cloth, seat)
         if self.tribe is not None:  # The Forgotten Tribe's chits
