@@ -261,21 +261,10 @@ class _HashStream:
                 return drawn
 
     def choice(self, seq: Sequence[Any]) -> Any:
-        # seq[self._randbelow(len(seq))], as random.Random's, with _randbelow written
-        # out (the commonest draw: bots' choices, dice)
         n = len(seq)
         if not n:
             raise IndexError("Cannot choose from an empty sequence")
-        k = n.bit_length()
-        mask = (1 << k) - 1
-        while True:
-            if self._count < k:
-                self._fill(k)
-            drawn = self._bits & mask
-            self._bits >>= k
-            self._count -= k
-            if drawn < n:
-                return seq[drawn]
+        return seq[self._randbelow(n)]
 
     def randint(self, a: int, b: int) -> int:
         if type(a) is int and type(b) is int and a <= b:
