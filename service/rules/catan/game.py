@@ -969,6 +969,8 @@ class Catan(Ruleset[State]):
         absent = state.agenda.absent
         following = next_seated(seat, state.seats, absent) if absent else (seat + 1) % state.seats
         events = [_event(("turn_ended", {"seat": seat, "next": following}, None))]
+        if state.wonders is not None and state.phase == MAIN and wonders.out_of_reach(state):
+            return self._out_of_reach(state, events)
         # A seat may reach the target outside its turn (an award passed on to it); it
         # wins when its turn comes. (_closing's usual answer first, without its call.)
         points = state.points(following)
@@ -976,6 +978,16 @@ class Catan(Ruleset[State]):
         if state.cloth is None and (state.phase != MAIN or points < target):
             return events
         return self._closing(state, events, following, points)
+
+    def _out_of_reach(self, state: State, events: list[Event]) -> list[Event]:
+        """The end of a Wonders of Catan game that nobody can win any more: the seats
+        still in the game with the most points win (all of them on a tie)."""
+        points = [final_points(state, s) for s in range(state.seats)]
+        playing = [p for p in points if p["seat"] not in state.agenda.absent]
+        best = max(p["total"] for p in playing)
+        won = [p["seat"] for p in playing if p["total"] == best]
+        data = {"winners": won, "points": points, "reason": wonders.OUT_OF_REACH}
+        return [*events, Event("game_ended", data)]
 
     # -- helpers -----------------------------------------------------------------
 

@@ -10,7 +10,6 @@ from service.rules.catan.pieces import DEVELOPMENT_CARDS
 from service.rules.shapes import (
     ANY,
     BOOL,
-    ENDED_EARLY,
     INT,
     NO_FIELDS,
     SEAT,
@@ -287,7 +286,16 @@ BASE = Part(
                         {"seat": SEAT, "sources": mapping(INT, "source -> points"), "total": INT}
                     )
                 ),
-                "reason": optional(ENDED_EARLY),
+                "reason": optional(
+                    one_of(
+                        "resigned",
+                        "abandoned",
+                        "wonders_out_of_reach",
+                        description="the game ended early: one seat left after"
+                        " resignations, abandoned, or (The Wonders of Catan) no wonder"
+                        " can be started any more",
+                    )
+                ),
             },
         ),
     },

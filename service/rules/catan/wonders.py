@@ -19,7 +19,10 @@ rules:
 - the end (:func:`has_won`): a seat wins during its turn when it completes its wonder
   (level 4), or when it has the target (10 points) and its wonder is further than
   every other seat's ("plus avancé que ses adversaires": strictly more levels than each
-  of them; a seat without a wonder is at level 0).
+  of them; a seat without a wonder is at level 0);
+- where the rulebook is silent: once nobody has started a wonder and no seat has a ship
+  left to start one with, no seat can ever win; the game then ends at the end of the
+  turn, won by the most points (:func:`out_of_reach`).
 
 The cards come with the game's ``scenario`` data (from the map file), so a log
 replays without the data files.
@@ -180,6 +183,21 @@ def has_won(state: State, seat: int) -> bool:
     if state.points(seat) < state.options["victory_points"]:
         return False
     return all(level > other for s, other in enumerate(wonders.level) if s != seat)
+
+
+def out_of_reach(state: State) -> bool:
+    """Whether no seat can ever build a level: nobody has started a wonder and no seat
+    still in the game has a ship in its supply to start one with (a ship on the board
+    never goes back to the supply). Then nobody can win by the scenario's rule, and the
+    game ends (:data:`OUT_OF_REACH`)."""
+    if any(wonder is not None for wonder in wonders_part(state).wonder):
+        return False
+    absent = state.agenda.absent
+    return all(state.pieces[s]["ship"] == 0 for s in range(state.seats) if s not in absent)
+
+
+#: ``game_ended``'s reason when no wonder can be started any more (:func:`out_of_reach`)
+OUT_OF_REACH: Final = "wonders_out_of_reach"
 
 
 def view(wonders: Wonders) -> dict[str, Any]:

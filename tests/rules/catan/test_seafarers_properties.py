@@ -178,6 +178,11 @@ def test_seafarers_bot_games_end_conserve_ships_and_every_reader_folds_its_own_v
             ranks = {s: (totals[s], state.cloth.held[s]) for s in totals}
             best = max(ranks.values())
             assert ended["winners"] == [s for s in sorted(ranks) if ranks[s] == best]
+        elif ended.get("reason") == "wonders_out_of_reach":
+            # The Wonders of Catan, nobody able to start a wonder any more: most points
+            assert state.wonders.wonder == [None] * game["case"][1]
+            assert all(state.pieces[s]["ship"] == 0 for s in totals)
+            assert ended["winners"] == [s for s in totals if totals[s] == max(totals.values())]
         elif state.wonders is not None:
             # The Wonders of Catan: a wonder complete, or the target and the lead
             (winner,) = ended["winners"]

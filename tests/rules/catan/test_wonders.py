@@ -555,3 +555,25 @@ def test_bot_games_end_by_the_scenarios_own_condition(bot: str, seats: int):
         started_wonders = [w for w in state.wonders.wonder if w is not None]
         assert len(set(started_wonders)) == len(started_wonders)
         assert CATAN.view(CATAN.fold(events), None) == CATAN.view(state, None)
+
+
+def test_once_no_wonder_can_be_started_the_most_points_win_at_the_end_of_the_turn():
+    """The rulebook is silent on a game nobody can win: nobody started a wonder and every
+    ship is on the board (a wonder is started by putting a ship from the supply on its
+    card, l.669). Random bots reached that in this seed's game and played on forever
+    (20,000 commands); the game now ends at the end of that turn, won by the most
+    points."""
+    seed = bytes.fromhex("aad52f4a46ae4c46")
+    options = {"scenario": 8, "layout": "random"}
+    events, state = play_game(CATAN, options, 3, seed, ["random"] * 3)
+    ended = events[-1]
+    assert ended.type == "game_ended" and ended.data["reason"] == "wonders_out_of_reach"
+    assert events[-2].type == "turn_ended"
+    assert state.wonders.wonder == [None, None, None]
+    assert [state.pieces[s]["ship"] for s in range(3)] == [0, 0, 0]
+    totals = [entry["total"] for entry in ended.data["points"]]
+    assert ended.data["winners"] == [s for s in range(3) if totals[s] == max(totals)]
+    # at the end of the turn before, a seat still had a ship to start a wonder with
+    ends = [i for i, event in enumerate(events) if event.type == "turn_ended"]
+    before = CATAN.fold(events[: ends[-2] + 1])
+    assert any(before.pieces[s]["ship"] > 0 for s in range(3))
