@@ -1370,46 +1370,40 @@ def robber_victims(state: State, seat: int, target: tuple[int, int]) -> list[int
     return sorted(other for other in found if state.cards(other))
 
 
-def victims_by_hex(state: State, seat: int) -> dict[tuple[int, int], list[int]]:
-    """:func:`robber_victims` of every hex at once (hexes nobody may be robbed on left
-    out), from the seats' buildings rather than from each hex's six corners."""
-    corner_hexes = state.laid().grid.corner_hexes
-    found: dict[tuple[int, int], list[int]] = {}
-    for other in range(state.seats):
-        if other == seat or not state.cards(other):
-            continue
-        for corner in state.buildings_of[other]:
-            for h in corner_hexes[corner]:
-                victims = found.get(h)
-                if victims is None:
-                    found[h] = [other]
-                elif victims[-1] != other:  # seats come in order, each once per hex
-                    victims.append(other)
-    return found
-
-
 def robber_choices(state: State, seat: int) -> list[tuple[tuple[int, int], list[int]]]:
     """Where the robber may go (land hexes in reading order, the one it stands on
     excepted), each with the seats the mover may then steal from."""
-    victims = victims_by_hex(state, seat)
-    return [(h, victims.get(h, [])) for h in _robber_hexes(state)]
+    return [(h, victims or []) for h, victims in _robber_hexes(state, seat)]
 
 
 def robber_spots(state: State, seat: int) -> list[tuple[tuple[int, int], int | None]]:
     """:func:`robber_choices` as single choices: each hex with each of its victims, or
     with nobody to steal from."""
-    victims, nobody = victims_by_hex(state, seat), [None]
-    return [(h, v) for h in _robber_hexes(state) for v in victims.get(h, nobody)]
+    nobody = (None,)
+    return [(h, v) for h, victims in _robber_hexes(state, seat) for v in victims or nobody]
 
 
-def _robber_hexes(state: State) -> list[tuple[int, int]]:
-    robber = state.robber
+def _robber_hexes(state: State, seat: int) -> list[tuple[tuple[int, int], list[int] | None]]:
+    """Where the robber may go, each with the seats the mover may steal from there
+    (:func:`robber_victims` of every hex at once, None for nobody), gathered from the
+    seats' buildings rather than from each hex's six corners."""
+    layout = state.laid()
+    corner_land = layout.corner_land
+    victims: list[list[int] | None] = [None] * len(layout.land)  # (in layout.land's order)
+    for other in range(state.seats):
+        if other == seat or not state.cards(other):
+            continue
+        for corner in state.buildings_of[other]:
+            for i in corner_land[corner]:
+                found = victims[i]
+                if found is None:
+                    victims[i] = [other]
+                elif found[-1] != other:  # seats come in order, each once per hex
+                    found.append(other)
+    robber, places = state.robber, zip(layout.land, victims, strict=True)
     if state.tribe is None:
-        hexes = list(state.laid().land)
-        if robber in hexes:
-            hexes.remove(robber)
-        return hexes
-    return [h for h in state.laid().land if h != robber and tribe.robber_problem(state, h) is None]
+        return [place for place in places if place[0] != robber]
+    return [p for p in places if p[0] != robber and tribe.robber_problem(state, p[0]) is None]
 
 
 def development_purchase_problem(state: State, seat: int) -> str | None:
