@@ -661,8 +661,12 @@ class Catan(Ruleset[State]):
             events.append(rolled)
         else:
             events, after = [rolled], state
-        if total != 7:
-            events += self._production(after, total)
+        if total != 7:  # (the layout narrowed here, not by laid(): this runs on every roll)
+            layout = after.layout
+            assert layout is not None
+            data = production_data(layout, after.robber, after.owner, after.city, total, after.bank)
+            if data is not None:
+                events.append(_event(("resources_produced", data, None)))
         if state.cloth is not None and total != 7:  # Cloth for Catan: the villages trade
             events += cloth.roll_events(state, seat, total)
             return self._closing(state, events, seat, state.points(seat))
@@ -686,12 +690,6 @@ class Catan(Ruleset[State]):
         for event in events:
             evolve(after, event)
         return after
-
-    def _production(self, state: State, total: int) -> list[Event]:
-        layout = state.layout  # (narrowed here, not by laid(): this runs on every roll)
-        assert layout is not None
-        data = production_data(layout, state.robber, state.owner, state.city, total, state.bank)
-        return [] if data is None else [_event(("resources_produced", data, None))]
 
     def _choose_gold(self, state: State, decision: Decision, command: JSON, rng):
         seat = decision.seat
