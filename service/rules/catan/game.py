@@ -731,7 +731,7 @@ class Catan(Ruleset[State]):
         if layout.board.hexes[target].terrain != SEA or target == state.pirate:
             raise self.illegal("pirate_at_sea", f"{hex_name(target)} is not another sea hex")
         victims = ships.pirate_victims(state, seat, target)
-        return self._rob(state, seat, target, victims, command, rng, piece="pirate")
+        return self._rob(state, seat, target, victims, command, rng, moved="pirate_moved")
 
     def _rob(
         self,
@@ -741,18 +741,15 @@ class Catan(Ruleset[State]):
         victims: list[int],
         command: JSON,
         rng: random.Random,
-        piece: str = "robber",
+        moved: str = "robber_moved",
     ) -> list[Event]:
-        """The robber or the pirate moved to ``target``, and a card stolen from one of
-        ``victims`` (the one the command names)."""
+        """The robber or the pirate moved to ``target`` (the event ``moved``), and a card
+        stolen from one of ``victims`` (the one the command names)."""
         victim = command.get("victim")
         if (victim is not None or victims) and victim not in victims:
             raise self.illegal("bad_victim", f"steal from one of {victims}")
-        moved = {"seat": seat, "hex": hex_name(target), "victim": victim}
-        return [
-            Event(f"{piece}_moved", moved),
-            *self._steal_card(state, seat, victim, command, rng),
-        ]
+        data = {"seat": seat, "hex": hex_name(target), "victim": victim}
+        return [_event((moved, data, None)), *self._steal_card(state, seat, victim, command, rng)]
 
     def _steal_card(
         self, state: State, seat: int, victim: int | None, command: JSON, rng: random.Random
@@ -775,7 +772,7 @@ class Catan(Ruleset[State]):
             if _text(resource) not in RESOURCE_INDEX or hand[RESOURCE_INDEX[resource]] < 1:
                 raise self.illegal("resource_not_held", f"seat {victim} holds no {resource}")
         stolen = {"thief": seat, "victim": victim, "resource": resource}
-        return [Event("card_stolen", stolen, (seat, victim))]
+        return [_event(("card_stolen", stolen, (seat, victim)))]
 
     # -- The Pirate Islands (scenario 7; the rules in pirate_islands) ----------------
 
