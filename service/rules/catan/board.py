@@ -29,7 +29,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from types import MappingProxyType
@@ -110,32 +110,34 @@ class Board:
     #: land hexes laid without a number token, which produce nothing (The Forgotten
     #: Tribe's and Cloth for Catan's small islands, three hexes of The Pirate Islands)
     unnumbered: frozenset[Hex] = frozenset()
+    #: :attr:`grid`, looked up once (the validation asks it of every harbour)
+    _grid: HexGrid = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "hexes", MappingProxyType(dict(self.hexes)))
         object.__setattr__(self, "harbours", tuple(self.harbours))
         object.__setattr__(self, "unnumbered", frozenset(self.unnumbered))
+        object.__setattr__(self, "_grid", grid_of(frozenset(self.hexes)))
         self._validate()
 
     @property
     def grid(self) -> HexGrid:
         """The adjacency tables of this board's land hexes (shared between boards)."""
-        return grid_of(frozenset(self.hexes))
+        return self._grid
 
     def _validate(self) -> None:
         if not self.hexes:
             raise ValueError("a board needs at least one hex")
         # (what a client sent: tiles not yet known to hold a terrain and a number token)
         sent: Mapping[Hex, Any] = self.hexes
-        for h, (terrain, number) in sent.items():
-            where = f"hex {hex_name(h)}"
+        for h, (terrain, number) in sent.items():  # (where: named only for an error)
             if terrain not in TERRAINS:
-                raise ValueError(f"{where}: unknown terrain {terrain!r}")
+                raise ValueError(f"hex {hex_name(h)}: unknown terrain {terrain!r}")
             if terrain in BARREN or h in self.unnumbered:
                 if number is not None:
-                    raise ValueError(f"{where}: the {terrain} takes no number token")
+                    raise ValueError(f"hex {hex_name(h)}: the {terrain} takes no number token")
             elif type(number) is not int or number not in NUMBERS:
-                raise ValueError(f"{where}: {number!r} is not a number token (2-6, 8-12)")
+                raise ValueError(f"hex {hex_name(h)}: {number!r} is not a number token (2-6, 8-12)")
         if any(self.hexes.get(h, Tile(SEA, None)).terrain in (SEA, FOG) for h in self.unnumbered):
             raise ValueError("unnumbered: only land hexes of the board go without a number")
         grid = self.grid

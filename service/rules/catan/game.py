@@ -661,8 +661,12 @@ class Catan(Ruleset[State]):
             events.append(rolled)
         else:
             events, after = [rolled], state
-        if total != 7:
-            events += self._production(after, total)
+        if total != 7:  # (the layout narrowed here, not by laid(): this runs on every roll)
+            layout = after.layout
+            assert layout is not None
+            data = production_data(layout, after.robber, after.owner, after.city, total, after.bank)
+            if data is not None:
+                events.append(_event(("resources_produced", data, None)))
         if state.cloth is not None and total != 7:  # Cloth for Catan: the villages trade
             events += cloth.roll_events(state, seat, total)
             return self._closing(state, events, seat, state.points(seat))
@@ -686,12 +690,6 @@ class Catan(Ruleset[State]):
         for event in events:
             evolve(after, event)
         return after
-
-    def _production(self, state: State, total: int) -> list[Event]:
-        layout = state.layout  # (narrowed here, not by laid(): this runs on every roll)
-        assert layout is not None
-        data = production_data(layout, state.robber, state.owner, state.city, total, state.bank)
-        return [] if data is None else [_event(("resources_produced", data, None))]
 
     def _choose_gold(self, state: State, decision: Decision, command: JSON, rng):
         seat = decision.seat
@@ -733,7 +731,7 @@ class Catan(Ruleset[State]):
         if layout.board.hexes[target].terrain != SEA or target == state.pirate:
             raise self.illegal("pirate_at_sea", f"{hex_name(target)} is not another sea hex")
         victims = ships.pirate_victims(state, seat, target)
-        return self._rob(state, seat, target, victims, command, rng, piece="pirate")
+        return self._rob(state, seat, target, victims, command, rng, moved="pirate_moved")
 
     def _rob(
         self,
@@ -743,18 +741,15 @@ class Catan(Ruleset[State]):
         victims: list[int],
         command: JSON,
         rng: random.Random,
-        piece: str = "robber",
+        moved: str = "robber_moved",
     ) -> list[Event]:
-        """The robber or the pirate moved to ``target``, and a card stolen from one of
-        ``victims`` (the one the command names)."""
+        """The robber or the pirate moved to ``target`` (the event ``moved``), and a card
+        stolen from one of ``victims`` (the one the command names)."""
         victim = command.get("victim")
         if (victim is not None or victims) and victim not in victims:
             raise self.illegal("bad_victim", f"steal from one of {victims}")
-        moved = {"seat": seat, "hex": hex_name(target), "victim": victim}
-        return [
-            Event(f"{piece}_moved", moved),
-            *self._steal_card(state, seat, victim, command, rng),
-        ]
+        data = {"seat": seat, "hex": hex_name(target), "victim": victim}
+        return [_event((moved, data, None)), *self._steal_card(state, seat, victim, command, rng)]
 
     def _steal_card(
         self, state: State, seat: int, victim: int | None, command: JSON, rng: random.Random
@@ -777,7 +772,7 @@ class Catan(Ruleset[State]):
             if _text(resource) not in RESOURCE_INDEX or hand[RESOURCE_INDEX[resource]] < 1:
                 raise self.illegal("resource_not_held", f"seat {victim} holds no {resource}")
         stolen = {"thief": seat, "victim": victim, "resource": resource}
-        return [Event("card_stolen", stolen, (seat, victim))]
+        return [_event(("card_stolen", stolen, (seat, victim)))]
 
     # -- The Pirate Islands (scenario 7; the rules in pirate_islands) ----------------
 
@@ -1382,46 +1377,40 @@ def robber_victims(state: State, seat: int, target: tuple[int, int]) -> list[int
     return sorted(other for other in found if state.cards(other))
 
 
-def victims_by_hex(state: State, seat: int) -> dict[tuple[int, int], list[int]]:
-    """:func:`robber_victims` of every hex at once (hexes nobody may be robbed on left
-    out), from the seats' buildings rather than from each hex's six corners."""
-    corner_hexes = state.laid().grid.corner_hexes
-    found: dict[tuple[int, int], list[int]] = {}
-    for other in range(state.seats):
-        if other == seat or not state.cards(other):
-            continue
-        for corner in state.buildings_of[other]:
-            for h in corner_hexes[corner]:
-                victims = found.get(h)
-                if victims is None:
-                    found[h] = [other]
-                elif victims[-1] != other:  # seats come in order, each once per hex
-                    victims.append(other)
-    return found
-
-
 def robber_choices(state: State, seat: int) -> list[tuple[tuple[int, int], list[int]]]:
     """Where the robber may go (land hexes in reading order, the one it stands on
     excepted), each with the seats the mover may then steal from."""
-    victims = victims_by_hex(state, seat)
-    return [(h, victims.get(h, [])) for h in _robber_hexes(state)]
+    return [(h, victims or []) for h, victims in _robber_hexes(state, seat)]
 
 
 def robber_spots(state: State, seat: int) -> list[tuple[tuple[int, int], int | None]]:
     """:func:`robber_choices` as single choices: each hex with each of its victims, or
     with nobody to steal from."""
-    victims, nobody = victims_by_hex(state, seat), [None]
-    return [(h, v) for h in _robber_hexes(state) for v in victims.get(h, nobody)]
+    nobody = (None,)
+    return [(h, v) for h, victims in _robber_hexes(state, seat) for v in victims or nobody]
 
 
-def _robber_hexes(state: State) -> list[tuple[int, int]]:
-    robber = state.robber
+def _robber_hexes(state: State, seat: int) -> list[tuple[tuple[int, int], list[int] | None]]:
+    """Where the robber may go, each with the seats the mover may steal from there
+    (:func:`robber_victims` of every hex at once, None for nobody), gathered from the
+    seats' buildings rather than from each hex's six corners."""
+    layout = state.laid()
+    corner_land = layout.corner_land
+    victims: list[list[int] | None] = [None] * len(layout.land)  # (in layout.land's order)
+    for other in range(state.seats):
+        if other == seat or not state.cards(other):
+            continue
+        for corner in state.buildings_of[other]:
+            for i in corner_land[corner]:
+                found = victims[i]
+                if found is None:
+                    victims[i] = [other]
+                elif found[-1] != other:  # seats come in order, each once per hex
+                    found.append(other)
+    robber, places = state.robber, zip(layout.land, victims, strict=True)
     if state.tribe is None:
-        hexes = list(state.laid().land)
-        if robber in hexes:
-            hexes.remove(robber)
-        return hexes
-    return [h for h in state.laid().land if h != robber and tribe.robber_problem(state, h) is None]
+        return [place for place in places if place[0] != robber]
+    return [p for p in places if p[0] != robber and tribe.robber_problem(state, p[0]) is None]
 
 
 def development_purchase_problem(state: State, seat: int) -> str | None:

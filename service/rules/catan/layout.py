@@ -41,6 +41,7 @@ class Layout:
         "sea",
         "fog",
         "land_corner",
+        "corner_land",
         "road_edge",
         "ship_edge",
         "island_of",
@@ -58,7 +59,7 @@ class Layout:
         hexes = board.hexes
         kinds = _kinds(grid, tuple(_KIND.get(hexes[h].terrain, LAND) for h in grid.hexes))
         self.land, self.sea, self.fog, self.land_corner = kinds[:4]
-        self.road_edge, self.ship_edge, self.island_of = kinds[4:]
+        self.road_edge, self.ship_edge, self.island_of, self.corner_land = kinds[4:]
         #: number -> ((hex, resource index or GOLD_YIELD, corners of the hex), ...)
         producing: dict[int, list[tuple[Hex, int, tuple[int, ...]]]] = {}
         for h in self.land:
@@ -147,8 +148,13 @@ def _kinds(grid: HexGrid, kinds: tuple[str, ...]) -> tuple:
         and FOG not in (terrain_of[hs[0]], terrain_of[hs[1]])
         for hs in grid.edge_hexes
     )
+    #: per corner: the places in ``land`` of the land hexes it touches (the robber's
+    #: victims are gathered by these, lists indexed rather than dicts keyed by hexes)
+    place = {h: i for i, h in enumerate(land)}
+    corner_land = tuple(tuple(place[h] for h in hs if h in place) for hs in grid.corner_hexes)
     #: land hex -> its island (land hexes joined side by side), numbered in order
-    return land, sea, fog, land_corner, road_edge, ship_edge, _islands(land, on_land)
+    islands = _islands(land, on_land)
+    return land, sea, fog, land_corner, road_edge, ship_edge, islands, corner_land
 
 
 @lru_cache(maxsize=64)
