@@ -37,7 +37,8 @@ def occupied(feature: Feature | Prospect) -> bool:
 
 def has_follower(feature: Feature | Prospect, seat: int) -> bool:
     """Whether one of ``seat``'s followers stands on the feature."""
-    return any(figure.seat == seat and figure.weight for figure in feature.figures)
+    figures = feature.figures  # mostly none: then no generator is made
+    return bool(figures) and any(figure.seat == seat and figure.weight for figure in figures)
 
 
 def follower(state: State, seat: int, feature: Feature | Prospect) -> str | None:

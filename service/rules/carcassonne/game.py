@@ -156,9 +156,13 @@ def figure_problem(state: State, seat: int, figure: Any, feature: Feature | Pros
 
 def kind_problem(state: State, kind: FeatureKind) -> str | None:
     """Why no figure may stand on a feature of ``kind`` in this game, or ``None``."""
+    return _kind_problem(kind, state.options["farmers"])
+
+
+def _kind_problem(kind: FeatureKind, farmers: bool) -> str | None:
     if not kind.figures:
         return "figure_not_allowed"
-    if kind.name == "field" and not state.options["farmers"]:
+    if kind.name == "field" and not farmers:
         return "farmers_disabled"
     return None
 
@@ -492,20 +496,25 @@ def figure_segments(state: State, seat: int) -> dict[str, list[int]]:
     allowed: list[tuple[int, Feature]] | None = None
     found: dict[str, list[int]] = {}
     assert state.rules is not None
+    supply = state.supply[seat]
     for name, figure_type in state.rules.figures.items():
-        if supply_problem(state, seat, name):
+        if supply[name] < 1:  # supply_problem (of one of the game's figures)
             found[name] = []
             continue
         if allowed is None:
-            graph, node = state.graph, placed.node
-            allowed = [
-                (i, graph.feature(node + i))
-                for i, segment in enumerate(placed.tile.segments)
-                if not kind_problem(state, segment.kind)
-            ]
+            feature, node = state.graph.feature, placed.node
+            spots = _figure_spots(placed.tile, state.options["farmers"])
+            allowed = [(i, feature(node + i)) for i in spots]
         rule = figure_type.rule
         found[name] = [i for i, feature in allowed if not rule(state, seat, feature)]
     return found
+
+
+@cache
+def _figure_spots(tile: TileType, farmers: bool) -> tuple[int, ...]:
+    """The segments of ``tile`` whose kind takes figures (:func:`kind_problem` allows
+    them), once per tile type: the figure step asks it on every turn."""
+    return tuple(i for i, s in enumerate(tile.segments) if not _kind_problem(s.kind, farmers))
 
 
 def _figure_menu(state: State, seat: int) -> JSON:

@@ -103,6 +103,8 @@ class GameRules:
         #: tile groups drawn apart, in order, before the main stack (tiles without a group)
         groups = [g for m in modules for g in m.draw_first]
         self.draw_groups = [[t for t in self.catalogue.tiles if t.group == g] for g in groups]
+        #: the ids of each group's tiles, to count what is left of it in C at every draw
+        self._group_ids = [[t.id for t in tiles] for tiles in self.draw_groups]
         self.main_stack = [t for t in self.catalogue.tiles if t.group not in groups]
 
     def hides_under(self, tile: TileType) -> bool:
@@ -141,8 +143,8 @@ class GameRules:
         first drawing group (the River) that still has tiles, else the main stack."""
         if not self.draw_groups:
             return self.catalogue.tiles, remaining
-        for tiles in self.draw_groups:
-            left = sum(stack[t.id] for t in tiles)
+        for tiles, ids in zip(self.draw_groups, self._group_ids, strict=True):
+            left = sum(map(stack.__getitem__, ids))
             if left:
                 return tiles, left
         return self.main_stack, remaining  # the groups are empty: all that is left is main

@@ -126,7 +126,11 @@ class FeatureGraph:
         return node
 
     def feature(self, node: int) -> Feature:
-        return self.features[self.find(node)]
+        parent = self.parent
+        root = parent[node]  # the root itself, mostly: then find is not called
+        if parent[root] != root:
+            root = self.find(root)
+        return self.features[root]
 
     def _join(self, node: int, other: int) -> None:
         """Join a segment of the tile being placed (``node``) to a placed one. The

@@ -120,7 +120,8 @@ def cloister(state: State, feature: Feature, replaced: Scoring | None) -> Score:
 def shepherd(state: State, seat: int, feature: Feature | Prospect) -> str | None:
     if feature.kind.name != "field":
         return "shepherd_in_field"
-    if any(f.kind == "shepherd" for f in feature.figures):
+    figures = feature.figures  # mostly none: then no generator is made
+    if figures and any(f.kind == "shepherd" for f in figures):
         return "field_has_shepherd"
     return None
 

@@ -87,9 +87,9 @@ def builder_turn(state: State, seat: int) -> str | None:
     placed = state.board.tiles[state.placed]
     for i in range(len(placed.tile.segments)):
         feature = state.graph.feature(placed.node + i)
-        if any(
-            f.kind == "builder" and f.seat == seat and f.pos != state.placed
-            for f in feature.figures
+        figures = feature.figures  # mostly none: then no generator is made
+        if figures and any(
+            f.kind == "builder" and f.seat == seat and f.pos != state.placed for f in figures
         ):
             return f"builder: the tile extended the {feature.kind.name} holding the builder"
     return None
