@@ -19,6 +19,11 @@ from service.rules.core import Event, Ruleset, bot_rng_for, rng_for
 State = TypeVar("State")
 
 
+#: commands a bot game may take before it counts as one that never ends: far beyond any
+#: game that does (a Wonders of Catan game at 3 seats takes about 2,400 decisions)
+MAX_COMMANDS = 100_000
+
+
 def play_game(
     ruleset: Ruleset[State],
     options: Mapping[str, Any],
@@ -26,6 +31,7 @@ def play_game(
     seed: bytes,
     bots: Sequence[str],
     observe: Callable[[State, list[Event]], None] | None = None,
+    max_commands: int = MAX_COMMANDS,
 ) -> tuple[list[Event], State]:
     """Play a whole game between bots through the public decider path.
 
@@ -36,7 +42,9 @@ def play_game(
     will get; so a seed replays here exactly the bot game the service played with it.
     ``observe(state, events)``, if given, sees the state after setup and after every
     command (property tests check invariants there). Returns the events and the final
-    state; same arguments, same game.
+    state; same arguments, same game. A game still going after ``max_commands``
+    commands raises :class:`RuntimeError` (a game the bots can never end is a rules
+    bug to report, not to wait for).
     """
     normalised = ruleset.normalize_options(options)
     events = ruleset.setup(normalised, seats, rng_for(seed, 1))
@@ -44,7 +52,11 @@ def play_game(
     if observe is not None:
         observe(state, events)
     # (decisions are open until the game is over: asked once a move, not is_over too)
+    commands = 0
     while awaited := ruleset.decisions(state):
+        commands += 1
+        if commands > max_commands:
+            raise RuntimeError(f"{ruleset.name}: no end after {max_commands} commands")
         seat = awaited[0].seat
         seq = len(events) + 1
         command = ruleset.bot_command(state, seat, bots[seat], bot_rng_for(seed, seq))

@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from service.rules.catan.game import CATAN
 from service.rules.core import Event, IllegalMove, Turn
 from service.rules.decisions import Agenda, Pending
 from service.rules.play import play_game
@@ -206,3 +207,10 @@ def test_a_log_without_a_rules_version_is_version_1_and_upcast_on_fold():
     marker = renamed.upgrade_marker(1)
     mixed = [*old, marker, Event("revealed", {"seat": 1, "card": "card-b"})]
     assert renamed.fold(mixed)["revealed"] == ["CARD-A", "card-b"]
+
+
+def test_a_bot_game_that_does_not_end_in_its_command_budget_is_an_error_not_a_hang():
+    with pytest.raises(RuntimeError, match="catan: no end after 10 commands"):
+        play_game(CATAN, {}, 4, b"budget", ["random"] * 4, max_commands=10)
+    events, state = play_game(CATAN, {}, 4, b"budget", ["random"] * 4)
+    assert CATAN.is_over(state) and events[-1].type == "game_ended"
