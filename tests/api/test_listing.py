@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import re
 
+import psycopg
 import pytest
 
+from service.store.migrate import migrations_dir
 from tests.api.conftest import Api
 from tests.api.test_errors import assert_problem
 from tests.api.test_export import get
@@ -78,6 +80,52 @@ def test_each_item_shows_who_plays_each_seat_now_as_the_summary_does(own):
     assert listed() == [(None, False), ("greedy", False), (None, True)]
     assert owner(own, "delete", game, "/seats/1/bot").status_code == 200
     assert listed() == [(None, False), (None, False), (None, True)]
+
+
+def test_seats_changed_before_migration_0012_are_filled_in_from_the_log(own, database_url):
+    """0012 added ``seats_now`` empty; 0013 folds it from the log of every game whose
+    seats had changed before, so the list shows them as they are."""
+    bots = own.create(
+        ruleset="carcassonne",
+        seats=[{"name": "Ada"}, {"name": "Bo", "bot": "random"}, {"name": "Kai"}],
+    )
+    both_ways = own.create(ruleset="carcassonne", seats=[{"name": "Ada"}, {"name": "Bo"}])
+    untouched = own.create(
+        ruleset="carcassonne", seats=[{"name": "Ada"}, {"name": "Bo", "bot": "greedy"}]
+    )
+    assert owner(own, "put", bots, "/seats/0/bot", json={"bot": "greedy"}).status_code == 200
+    assert resign(own, bots, 2).status_code == 200
+    assert owner(own, "put", both_ways, "/seats/1/bot", json={"bot": "random"}).status_code == 200
+    assert owner(own, "delete", both_ways, "/seats/1/bot").status_code == 200
+    as_they_are = {g["id"]: g["seats"] for g in listing(own).get_json()["games"]}
+    ids = [bots["id"], both_ways["id"], untouched["id"]]
+    with psycopg.connect(database_url) as conn:  # as the rows were before 0012 filled them
+        conn.execute("UPDATE games SET seats_now = NULL WHERE id = ANY(%s::uuid[])", (ids,))
+    stale = {g["id"]: g["seats"] for g in listing(own).get_json()["games"]}
+    assert [(s["bot"], s["resigned"]) for s in stale[bots["id"]]] == [
+        (None, False),  # listed as created, not as it is
+        ("random", False),
+        (None, False),
+    ]
+
+    with psycopg.connect(database_url) as conn:
+        conn.execute((migrations_dir() / "0013_seats_now_backfill.sql").read_text())
+        filled = dict(
+            conn.execute(
+                "SELECT id::text, seats_now FROM games WHERE id = ANY(%s::uuid[])", (ids,)
+            ).fetchall()
+        )
+    assert filled[untouched["id"]] is None  # no seat changed: as created, nothing to fill
+    assert [(s["bot"], s["resigned"]) for s in filled[bots["id"]]] == [
+        ("greedy", False),
+        ("random", False),
+        (None, True),
+    ]
+    assert [(s["bot"], s["resigned"]) for s in filled[both_ways["id"]]] == [
+        (None, False),
+        (None, False),
+    ]
+    assert {g["id"]: g["seats"] for g in listing(own).get_json()["games"]} == as_they_are
 
 
 def test_filters_by_ruleset_status_and_seat_name(own):
