@@ -79,6 +79,9 @@ class DeliveryPolicy:
     batch: int = 4
     #: seconds an idle worker waits before it looks at the outbox again
     poll: float = 1.0
+    #: seconds before a delivery whose secret did not open is tried again (nothing was
+    #: sent, so it counts no attempt and is never given up for it)
+    unopened_wait: float = 60.0
 
     def retry_in(self, attempts: int) -> timedelta | None:
         """When to try again after ``attempts`` failed attempts; None: give up."""
@@ -141,6 +144,8 @@ class Answer:
 
     status: int | None
     error: str | None
+    #: False when nothing was sent (the endpoint's secret did not open)
+    sent: bool = True
 
     @property
     def ok(self) -> bool:
@@ -215,7 +220,7 @@ class DeliveryWorker:
         try:
             secret = opened_secret(self.seal, claimed.secret, delivery.endpoint_id)
         except SecretUnreadable as exc:
-            return Answer(None, str(exc))  # a failed attempt: tried again once it opens
+            return Answer(None, str(exc), sent=False)  # tried again until it opens
         body = json.dumps(
             payload(claimed, self.rulesets), separators=(",", ":"), ensure_ascii=False
         ).encode()
@@ -240,6 +245,14 @@ class DeliveryWorker:
         if answer.ok:
             store.record_delivered(conn, delivery.id, answer.status or 0)
             return "delivered"
+        if not answer.sent:
+            wait = timedelta(seconds=self.policy.unopened_wait)
+            store.record_unsent(conn, delivery.id, delivery.attempts, answer.error or "", wait)
+            log.warning(
+                "webhook delivery not sent",
+                extra={"delivery": delivery.id, "error": answer.error},
+            )
+            return "retrying"
         retry_in = self.policy.retry_in(delivery.attempts)
         store.record_failure(
             conn, delivery.id, delivery.attempts, answer.error or "", answer.status, retry_in

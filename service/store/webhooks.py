@@ -300,6 +300,20 @@ def record_failure(
     )
 
 
+def record_unsent(
+    conn: psycopg.Connection, delivery_id: int, attempts: int, error: str, retry_in: timedelta
+) -> None:
+    """Nothing was sent (the endpoint's secret did not open): the claim's attempt is
+    given back, so the delivery is never given up for it, and it is due again in
+    ``retry_in``. Only the claim that made attempt number ``attempts`` may record it."""
+    conn.execute(
+        "UPDATE webhook_outbox SET attempts = attempts - 1, last_error = %s,"
+        " next_attempt_at = now() + %s"
+        " WHERE id = %s AND attempts = %s AND status = 'pending'",
+        (error[:1000], retry_in, delivery_id, attempts),
+    )
+
+
 def prune(conn: psycopg.Connection, older_than: timedelta) -> int:
     """Forget delivered and failed deliveries older than ``older_than``; how many went."""
     cur = conn.execute(

@@ -441,21 +441,41 @@ def test_sealing_needs_the_key(database_url, monkeypatch, capsys):
     assert "WEBHOOK_SECRETS_KEY is not set" in capsys.readouterr().err
 
 
-def test_a_secret_that_does_not_open_fails_the_attempt_and_sends_nothing(
-    app, client, own_key, receiver
+def test_a_secret_that_does_not_open_sends_nothing_and_waits_for_the_right_key(
+    app, client, own_key, receiver, database_url
 ):
     hook = register(client, own_key, url=receiver.url, types=["turn_started"])
+    receiver.secret = hook["secret"]
     create_game(client, own_key)
     runtime = app.extensions["tilegames"]
+    # One attempt allowed, yet tried again and again: an unopened secret sends nothing,
+    # so it counts no attempt, and the delivery is never given up for it.
     rekeyed = DeliveryWorker(
-        runtime.db, runtime.rulesets, DeliveryPolicy(), SecretSeal("a key from elsewhere")
+        runtime.db,
+        runtime.rulesets,
+        DeliveryPolicy(max_attempts=1, unopened_wait=120),
+        SecretSeal("a key from elsewhere"),
     )
-    assert rekeyed.run_once() == 1 and receiver.received == []
+    for _ in range(3):
+        before = database_clock(database_url)
+        assert rekeyed.run_once() == 1 and receiver.received == []
+        after = database_clock(database_url)
+        (due,) = next_attempts(database_url, hook["id"])
+        assert before.timestamp() + 120 <= due.timestamp() <= after.timestamp() + 120
+        make_due(database_url, hook["id"])
     (pending,) = client.get(f"/v1/webhooks/{hook['id']}/deliveries", headers=own_key).get_json()[
         "deliveries"
     ]
-    assert pending["status"] == "pending" and pending["attempts"] == 1
+    assert pending["status"] == "pending" and pending["attempts"] == 0
     assert "another WEBHOOK_SECRETS_KEY" in pending["last_error"]
+
+    assert deliver_all(app, max_attempts=1) == 1  # the right key is back
+    assert receiver.received[-1].signed
+    assert receiver.received[-1].headers["Tilegames-Delivery-Attempt"] == "1"
+    (delivered,) = client.get(f"/v1/webhooks/{hook['id']}/deliveries", headers=own_key).get_json()[
+        "deliveries"
+    ]
+    assert delivered["status"] == "delivered" and delivered["attempts"] == 1
 
 
 def test_a_receiver_error_is_retried_with_growing_waits_then_delivered(
