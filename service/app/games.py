@@ -24,6 +24,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 import psycopg
+from psycopg.pq import TransactionStatus
 
 from service.app import hooks
 from service.app.cache import StateCache
@@ -67,12 +68,16 @@ MAX_BOT_STEPS = 10_000
 @contextmanager
 def _autocommit(conn: psycopg.Connection) -> Iterator[None]:
     """``conn`` in autocommit for the block (each statement its own transaction), then
-    back as the pool hands it out."""
+    back as the pool hands it out; or closed, so the pool drops it, if it was lost or cut
+    off mid-statement (switching it back would then raise over the error that did so)."""
     conn.autocommit = True
     try:
         yield
     finally:
-        conn.autocommit = False
+        if conn.info.transaction_status == TransactionStatus.IDLE:
+            conn.autocommit = False
+        else:
+            conn.close()
 
 
 @dataclass(frozen=True, slots=True)

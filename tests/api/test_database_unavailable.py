@@ -4,9 +4,11 @@
 from __future__ import annotations
 
 import psycopg
+import pytest
 from psycopg.conninfo import conninfo_to_dict, make_conninfo
 
 from service.api import create_app
+from service.app.games import _autocommit
 from service.config import Settings
 from service.store.migrate import migrate
 from tests.api.test_errors import assert_problem
@@ -51,3 +53,22 @@ def test_database_outage_gives_503_problem_and_not_ready(empty_database, pg_serv
     assert client.get(game_path, headers=headers).status_code == 200
     app.extensions["tilegames"].db.close()
     assert make_conninfo(empty_database)  # the URL stays usable for the fixture's cleanup
+
+
+def test_a_connection_lost_during_a_lock_free_write_is_reported_as_lost(database_url):
+    """The lock-free write runs in autocommit and switches back after it; a connection
+    lost meanwhile must surface as the loss (503 database_unavailable), not as the
+    switch's own error, and never go back to the pool still in autocommit."""
+    with psycopg.connect(database_url) as conn, psycopg.connect(database_url) as other:
+        other.autocommit = True
+        with pytest.raises(psycopg.errors.AdminShutdown), _autocommit(conn):
+            other.execute("SELECT pg_terminate_backend(%s)", (conn.info.backend_pid,))
+            conn.execute("SELECT 1")
+        assert conn.closed
+
+
+def test_a_lock_free_block_gives_the_connection_back_in_transactions(database_url):
+    with psycopg.connect(database_url) as conn:
+        with pytest.raises(psycopg.errors.DivisionByZero), _autocommit(conn):
+            conn.execute("SELECT 1 / 0")
+        assert not conn.closed and not conn.autocommit
