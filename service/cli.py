@@ -165,9 +165,11 @@ def cmd_sweep_clocks(args: argparse.Namespace) -> int:
 
     # As the API pods: with only APP_DATABASE_URL (the Helm chart's sweeper), the service
     # role applies the timeouts and no owner credentials are needed.
-    with serving_database(migrate=False) as (url, _):
+    with serving_database(migrate=False) as (url, server):
         if url is not None:
             os.environ["DATABASE_URL"] = url
+        if server is not None:
+            _dev_secrets()  # sign the heads it writes with the local service's key
         games = create_app(Settings()).extensions["tilegames"].games
         while True:
             applied = games.sweep_clocks(args.limit)

@@ -5,6 +5,7 @@ embedded database it keeps its keys in var/."""
 from __future__ import annotations
 
 import os
+from contextlib import contextmanager
 
 import pytest
 
@@ -48,3 +49,25 @@ def test_a_local_service_keeps_its_signing_and_sealing_keys_in_var_across_restar
     monkeypatch.setenv("WEBHOOK_SECRETS_KEY", "the operator's")
     cli._dev_secrets()  # a key that is set is kept
     assert os.environ["WEBHOOK_SECRETS_KEY"] == "the operator's"
+
+
+def test_sweep_clocks_on_the_embedded_database_signs_with_the_local_services_key(
+    tmp_path, monkeypatch, database_url, capsys
+):
+    """The heads that sweep-clocks writes are signed with the key ``serve`` keeps in
+    var/, as the heads the local service writes are."""
+    monkeypatch.chdir(tmp_path)
+    for name in ("HEAD_SIGNING_KEY", "WEBHOOK_SECRETS_KEY"):
+        monkeypatch.setenv(name, "")  # so that the keys the command sets are undone after
+        monkeypatch.delenv(name)
+    monkeypatch.setenv("DATABASE_URL", database_url)
+
+    @contextmanager
+    def embedded(migrate: bool):
+        yield database_url, "the embedded server"
+
+    monkeypatch.setattr(cli, "serving_database", embedded)
+    assert cli.main(["sweep-clocks"]) == 0
+    assert "applied" in capsys.readouterr().out
+    kept = (tmp_path / "var" / "head-signing-key").read_text().strip()
+    assert os.environ["HEAD_SIGNING_KEY"] == kept
