@@ -330,6 +330,14 @@ def _hmac_sha256(seed: bytes, seq: int) -> bytes:
     return outer.digest()
 
 
+def secret_salt(rng: random.Random) -> str:
+    """128 random bits, in hex, that an event with a secret carries beside it and that
+    its redaction drops: the event's published hash covers its whole data, so without
+    the salt anybody could hash each value the secret may take and find the one that
+    matches (a tile, a development card, a resource)."""
+    return f"{rng.getrandbits(128):032x}"
+
+
 def rng_for(seed: bytes, seq: int) -> random.Random:
     """The deterministic random source for the command that will write event ``seq``.
 

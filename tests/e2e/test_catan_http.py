@@ -11,10 +11,17 @@ import random
 import psycopg
 
 from service.rules import get_ruleset
+from service.rules.catan.pieces import DEVELOPMENT_CARDS, RESOURCES
+from service.store import event_hash
 from tests.client import Client, fold
 from tests.e2e.test_sse import open_stream, sse_events
 
 SECRET_TYPES = ("card_stolen", "development_bought")
+#: what a viewer who does not see a secret could try in its place
+GUESSES = {
+    "card_stolen": ("resource", RESOURCES),
+    "development_bought": ("card", DEVELOPMENT_CARDS),
+}
 MOVES = 400  # at least, while the game lasts
 MOVES_CAP = 4000  # the seed is random: 11 of 3,000 simulated games needed 400-503 moves
 
@@ -73,6 +80,16 @@ def test_no_seat_or_spectator_sees_another_seats_hidden_cards(server, api_key, d
             assert item["redacted"]
             assert item["data"] == catan.secrets[item["type"]](whole["data"], seat)
             assert "resource" not in item["data"] and "card" not in item["data"]
+            # Only the whole event, salt included, hashes to the published hash: trying
+            # each card or resource the secret may be finds nothing.
+            rehash = [item["prev_hash"], game["id"], item["seq"], item["type"]]
+            assert event_hash(*rehash, whole["data"], whole["visibility"]) == item["hash"]
+            key, values = GUESSES[item["type"]]
+            assert all(
+                event_hash(*rehash, {**item["data"], key: value}, whole["visibility"])
+                != item["hash"]
+                for value in values
+            )
         # The stream sends the same redacted events as the pages.
         headers = {"game": game["id"], **client.headers(viewer)}
         streamed = []

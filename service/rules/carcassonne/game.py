@@ -53,6 +53,7 @@ from service.rules.core import (
     Ruleset,
     Turn,
     checked_options,
+    secret_salt,
 )
 from service.rules.decisions import Decision, single
 from service.rules.seating import next_seated
@@ -969,11 +970,9 @@ class Carcassonne(FoldingInPlace, SeatsLeaving, Ruleset[State]):
 
 def _hidden(seat: int, tile: TileType, over: TileType, rng: random.Random) -> Event:
     """``tile_hidden``: nobody may see which tile went under the hill (``visible_to``
-    is empty; :attr:`Carcassonne.secrets` leaves ``tile: null``). The ``salt``,
-    unpredictable without the game's seed and hidden too, keeps the event's published
-    hash from telling the tile: without it, hashing each tile id would find it."""
-    salt = f"{rng.getrandbits(128):032x}"
-    data = {"seat": seat, "tile": tile.id, "under": over.id, "salt": salt}
+    is empty; :attr:`Carcassonne.secrets` leaves ``tile: null``), and its
+    :func:`~service.rules.core.secret_salt` hidden too."""
+    data = {"seat": seat, "tile": tile.id, "under": over.id, "salt": secret_salt(rng)}
     return Event("tile_hidden", data, visible_to=())
 
 

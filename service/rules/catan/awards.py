@@ -68,16 +68,18 @@ def cut_roads(state: State, seat: int, corner: int) -> dict[int, int]:
     return found
 
 
-def longest_road_holder(holder: int, lengths: list[int], *, broken: bool = False) -> int:
-    """Who holds the longest road with these lengths, given who held it before and
-    whether the holder's road was just ``broken``: a holder keeps it on a tie unless
-    its road was broken, when only a strictly longest road keeps or takes it."""
+def longest_road_holder(holder: int, lengths: list[int]) -> int:
+    """Who holds the longest road with these lengths, given who held it before: the
+    holder keeps it while its road is as long as any, even just broken ("if your longest
+    road is broken and you are tied for longest road, you still keep the card"); else a
+    seat alone with the longest takes it, and several tied for it, or nobody with 5, set
+    it aside."""
     best = max(lengths)
     if best < LONGEST_ROAD_MIN:
         return NOBODY
-    leaders = [seat for seat, length in enumerate(lengths) if length == best]
-    if holder != NOBODY and lengths[holder] == best and (not broken or len(leaders) == 1):
+    if holder != NOBODY and lengths[holder] == best:
         return holder
+    leaders = [seat for seat, length in enumerate(lengths) if length == best]
     return leaders[0] if len(leaders) == 1 else NOBODY
 
 

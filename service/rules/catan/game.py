@@ -84,6 +84,7 @@ from service.rules.core import (
     Ruleset,
     Turn,
     checked_options,
+    secret_salt,
 )
 from service.rules.decisions import Decision
 from service.rules.hexes.geometry import corner_name, edge_corners, hex_name
@@ -293,12 +294,15 @@ class Catan(Ruleset[State]):
     answers: ClassVar[Mapping[str, tuple[str, ...]]] = ALL_ANSWERS
     rules: ClassVar[Mapping[str, str]] = RULES
     secrets: ClassVar = {
-        # the thief and the victim see the card; everyone sees who stole from whom
+        # The thief and the victim see the card; everyone sees who stole from whom. Each
+        # secret comes with a salt (core.secret_salt) that only those who see it see.
         "card_stolen": lambda data, seat: {"thief": data["thief"], "victim": data["victim"]},
         # the buyer sees the card; everyone sees that a card was bought
         "development_bought": lambda data, seat: {"seat": data["seat"]},
         # The Forgotten Tribe: a development card taken from an island, as if bought
-        "gift_taken": lambda data, seat: {k: v for k, v in data.items() if k != "card"},
+        "gift_taken": lambda data, seat: {
+            k: v for k, v in data.items() if k != "card" and k != "salt"
+        },
     }
 
     # -- catalogue -------------------------------------------------------------
@@ -463,7 +467,7 @@ class Catan(Ruleset[State]):
             length = road_length(state, seat, new_building=corner)
             if length != lengths[seat]:
                 data["length"] = lengths[seat] = length
-        holder = self._longest_road(state, lengths, events, broken=state.longest in cut)
+        holder = self._longest_road(state, lengths, events)
         points = state.points(seat) + 1 + special
         return self._closing(state, events, seat, points, longest=holder)
 
@@ -532,7 +536,7 @@ class Catan(Ruleset[State]):
             card = None
             if state.tribe.gifts[edge] == tribe.DEVELOPMENT:
                 card = self._drawn_card(state, command, rng)
-            events.append(tribe.gift_taken(state, seat, edge, card))
+            events.append(tribe.gift_taken(state, seat, edge, card, rng))
             points += tribe.gift_points(events[-1])
         return self._closing(state, events, seat, points, longest=holder)
 
@@ -551,8 +555,7 @@ class Catan(Ruleset[State]):
             events += cloth.connections(state, seat, ships=moved)
         lengths = list(state.road_length)
         lengths[seat] = length
-        shorter = state.longest == seat and length < state.road_length[seat]
-        holder = self._longest_road(state, lengths, events, broken=shorter)
+        holder = self._longest_road(state, lengths, events)
         return self._closing(state, events, seat, state.points(seat), longest=holder)
 
     def _reveals(
@@ -771,7 +774,7 @@ class Catan(Ruleset[State]):
             resource = command.get("resource")
             if _text(resource) not in RESOURCE_INDEX or hand[RESOURCE_INDEX[resource]] < 1:
                 raise self.illegal("resource_not_held", f"seat {victim} holds no {resource}")
-        stolen = {"thief": seat, "victim": victim, "resource": resource}
+        stolen = {"thief": seat, "victim": victim, "resource": resource, "salt": secret_salt(rng)}
         return [_event(("card_stolen", stolen, (seat, victim)))]
 
     # -- The Pirate Islands (scenario 7; the rules in pirate_islands) ----------------
@@ -826,7 +829,8 @@ class Catan(Ruleset[State]):
         seat = decision.seat
         self._check(development_purchase_problem(state, seat))
         card = self._drawn_card(state, command, rng)
-        events = [Event("development_bought", {"seat": seat, "card": card}, (seat,))]
+        bought = {"seat": seat, "card": card, "salt": secret_salt(rng)}
+        events = [Event("development_bought", bought, (seat,))]
         points = state.points(seat) + (card == "victory_point")
         return self._closing(state, events, seat, points)
 
@@ -1041,14 +1045,11 @@ class Catan(Ruleset[State]):
         return [Event("harbour_placed", data)]
 
     @staticmethod
-    def _longest_road(
-        state: State, lengths: list[int], events: list[Event], *, broken: bool = False
-    ) -> int:
-        """Who holds the longest road with these lengths (``broken``: the holder's road
-        was just cut); an event if it changes hands."""
+    def _longest_road(state: State, lengths: list[int], events: list[Event]) -> int:
+        """Who holds the longest road with these lengths; an event if it changes hands."""
         if state.cloth is not None or state.fleet is not None:
             return NOBODY  # no longest route award: Cloth for Catan (l.513), Pirate Islands (l.553)
-        holder = longest_road_holder(state.longest, lengths, broken=broken)
+        holder = longest_road_holder(state.longest, lengths)
         if holder != state.longest:
             length = None if holder == NOBODY else lengths[holder]
             seat = None if holder == NOBODY else holder

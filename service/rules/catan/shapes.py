@@ -222,12 +222,12 @@ BASE = Part(
         "discarded": event("Cards discarded on a 7.", {"seat": SEAT, "resources": CARDS}),
         "robber_moved": event("The robber moved.", {"seat": SEAT, "hex": HEX, "victim": VICTIM}),
         "card_stolen": event(
-            "A card stolen. Only the thief and the victim see which.",
-            {"thief": SEAT, "victim": SEAT, "resource": optional(RESOURCE)},
+            "A card stolen. Only the thief and the victim see which (and the salt).",
+            {"thief": SEAT, "victim": SEAT, "resource": optional(RESOURCE), "salt": optional(STR)},
         ),
         "development_bought": event(
-            "A development card bought. Only the buyer sees which.",
-            {"seat": SEAT, "card": optional(CARD)},
+            "A development card bought. Only the buyer sees which (and the salt).",
+            {"seat": SEAT, "card": optional(CARD), "salt": optional(STR)},
         ),
         "knight_played": event("A knight played.", {"seat": SEAT, "knights": INT}),
         "largest_army": event("The largest army changed hands.", {"seat": SEAT, "knights": INT}),
@@ -392,6 +392,7 @@ FORGOTTEN_TRIBE = Part(
                 "edge": EDGE,
                 "gift": about(STR, "what lay there: a chit, a development card, a harbour"),
                 "card": optional(CARD),
+                "salt": optional(STR),
             },
         ),
         "harbour_marker_placed": event(

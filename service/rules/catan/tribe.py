@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING, Any, Final
 from service.rules.catan.board import HARBOUR_TYPES, SEA
 from service.rules.catan.layout import layout_of
 from service.rules.catan.pieces import take_development
-from service.rules.core import Event
+from service.rules.core import Event, secret_salt
 from service.rules.decisions import Pending
 from service.rules.hexes.geometry import Hex, corner_name, edge_corners, hex_name, parse_hex
 
@@ -145,9 +145,10 @@ def robber_problem(state: State, target: Hex) -> str | None:
     return None
 
 
-def gift_taken(state: State, seat: int, edge: int, card: str | None) -> Event:
+def gift_taken(state: State, seat: int, edge: int, card: str | None, rng: random.Random) -> Event:
     """The gift on ``edge`` goes to ``seat``, which just built a ship there; ``card`` is
-    the development card it turns out to be (a secret of the seat's, as a bought card)."""
+    the development card it turns out to be (a secret of the seat's, as a bought card,
+    salted as one)."""
     data: dict[str, Any] = {
         "seat": seat,
         "edge": state.laid().edge_names[edge],
@@ -155,7 +156,7 @@ def gift_taken(state: State, seat: int, edge: int, card: str | None) -> Event:
     }
     if card is None:
         return Event("gift_taken", data)
-    return Event("gift_taken", {**data, "card": card}, (seat,))
+    return Event("gift_taken", {**data, "card": card, "salt": secret_salt(rng)}, (seat,))
 
 
 def gift_points(event: Event) -> int:

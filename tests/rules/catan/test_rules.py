@@ -15,8 +15,10 @@ from pathlib import Path
 
 import pytest
 
+from service.rules.catan.awards import longest_road_holder
 from service.rules.catan.board import beginner_board
 from service.rules.catan.game import CATAN, RULES
+from service.rules.catan.pieces import NOBODY
 from service.rules.core import InvalidOptions
 from tests.rules.catan.table import (
     CITY,
@@ -395,7 +397,9 @@ def test_after_the_discards_the_roller_moves_the_robber_and_steals():
     events = table.send(steal, seat=1)
     assert types(events) == ["robber_moved", "card_stolen"]
     stolen = events[1]
-    assert stolen.data == {"thief": 1, "victim": 0, "resource": "lumber"}
+    data = dict(stolen.data)
+    assert re.fullmatch("[0-9a-f]{32}", data.pop("salt"))  # guards the published hash
+    assert data == {"thief": 1, "victim": 0, "resource": "lumber"}
     assert stolen.visible_to == (1, 0)
     assert CATAN.redact(stolen, 2) == {"thief": 1, "victim": 0}
     assert CATAN.redact(stolen, None) == {"thief": 1, "victim": 0}
@@ -905,7 +909,9 @@ def test_a_drawn_development_card_is_seen_by_its_buyer_only():
     table = standard()
     table.gather(0, **DEVELOPMENT)
     bought = only(table.buy("monopoly"), "development_bought")
-    assert bought.data == {"seat": 0, "card": "monopoly"}
+    data = dict(bought.data)
+    assert re.fullmatch("[0-9a-f]{32}", data.pop("salt"))  # guards the published hash
+    assert data == {"seat": 0, "card": "monopoly"}
     assert bought.visible_to == (0,)
     assert CATAN.redact(bought, 1) == {"seat": 0}
     assert CATAN.redact(bought, None) == {"seat": 0}
@@ -1098,11 +1104,10 @@ def test_an_opponents_settlement_breaks_a_road_and_the_award_is_set_aside_if_nob
     assert table.points(0) == 2
 
 
-def test_longest_road_is_set_aside_on_a_tie_after_a_break():
-    """Seat 0's road of 8 is broken into 3 and 5; seat 1 has a road of 5: several seats
-    tie for the new longest road, so nobody holds the card (the rulebook's almanac: "set
-    the card aside if, after a longest road is broken, several players tie for the new
-    longest road")."""
+def test_a_broken_longest_road_still_tied_for_longest_keeps_the_card():
+    """Seat 0's road of 8 is broken into 3 and 5; seat 1 has a road of 5: seat 0 is tied
+    for the longest road and keeps the card (the almanac: "If your longest road is
+    broken and you are tied for longest road, you still keep the Longest Road card")."""
     table = standard()
     table.build_roads(0, *NORTH_ROAD[1:], "2,0,N", "3,-1,S", "2,1,N")
     assert table.view()["road_lengths"][0] == 8
@@ -1113,8 +1118,28 @@ def test_longest_road_is_set_aside_on_a_tie_after_a_break():
     events = table.settle("2,-2,S", seat=1)
     assert only(events, "settlement_built").data["roads_cut"] == {"0": 5}
     assert table.view()["road_lengths"] == [5, 5]
-    assert only(events, "longest_road").data == {"seat": None, "length": None}
-    assert table.view()["longest_road"] is None
+    assert "longest_road" not in types(events)
+    assert table.view()["longest_road"] == 0 and table.points(0) == 4
+
+
+@pytest.mark.parametrize(
+    ("holder", "lengths", "after"),
+    [
+        (0, [5, 5, 3], 0),  # broken, still tied for longest: kept
+        (0, [4, 5, 5], NOBODY),  # no longer the longest, two others tie: set aside
+        (0, [4, 6, 5], 1),  # no longer the longest, one seat alone longest: it takes it
+        (0, [4, 4, 3], NOBODY),  # nobody has 5 any more: set aside
+        (NOBODY, [5, 5, 2], NOBODY),  # set aside, still a tie: stays aside
+        (NOBODY, [5, 6, 2], 1),  # a seat alone with the longest takes it
+    ],
+)
+def test_after_a_break_the_card_is_kept_on_a_tie_and_set_aside_when_others_tie(
+    holder, lengths, after
+):
+    """The almanac's special case in full: "if you no longer have the longest road, but
+    two or more players tie for the new longest road, set the card aside. Do the same
+    if no one has a 5+ segment road"."""
+    assert longest_road_holder(holder, lengths) == after
 
 
 def test_largest_army_goes_to_the_first_with_three_knights_and_passes_only_to_more():
