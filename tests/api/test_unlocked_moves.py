@@ -99,3 +99,26 @@ def test_a_retry_of_a_move_written_by_another_worker_replays_its_answer(api, oth
     assert again.headers["Idempotent-Replayed"] == "true"
     assert again.get_data() == first.get_data()
     assert summary(api, game)["version"] == first.get_json()["version"]
+
+
+def test_verify_reads_the_row_and_the_log_of_one_moment_while_moves_go_on(api, other, monkeypatch):
+    """A move committed by another worker between verify's read of the game row and its
+    read of the log does not make a good log look longer than its game."""
+    game = api.create(options={"rounds": 3})
+    games: GameService = api.client.application.extensions["tilegames"].games
+    load_game, versions = games.load_game, []
+
+    def then_another_worker_moves(conn, game_id, lock=False):
+        row = load_game(conn, game_id, lock)
+        moved = other.move(game, 0, {"type": "reveal"}, row.version)
+        assert moved.status_code == 200, moved.get_json()
+        versions.append(moved.get_json()["version"])
+        return row
+
+    monkeypatch.setattr(games, "load_game", then_another_worker_moves)
+    verified = api.client.get(f"/v1/games/{game['id']}/verify", headers=api.key).get_json()
+    assert verified["valid"], verified["checks"]
+    assert verified["version"] == verified["events"] == game["version"]
+    monkeypatch.undo()
+    after = api.client.get(f"/v1/games/{game['id']}/verify", headers=api.key).get_json()
+    assert after["valid"] and after["version"] == versions[0] > game["version"]

@@ -85,3 +85,28 @@ def test_every_write_returns_the_signed_head_and_verify_checks_it(server, api_ke
         report["valid"]
         and {"name": "head_signature", "ok": True, "detail": "ok"} in (report["checks"])
     )
+
+
+def test_a_start_that_no_longer_reads_fails_verify_instead_of_erroring(
+    server, api_key, database_url
+):
+    """A tampered game_started whose rules_version is not a number breaks the genesis
+    check and the replay: verify answers valid: false with why, not a 500."""
+    client = Client(server.url, api_key)
+    game = client.create("carcassonne", [{"bot": "random"}, {"bot": "random"}])
+    with psycopg.connect(database_url) as conn:
+        conn.execute("ALTER TABLE events DISABLE TRIGGER events_no_update_delete")
+        conn.execute(
+            'UPDATE events SET data = (data::jsonb || \'{"rules_version": "x"}\')::json '
+            "WHERE game_id = %s AND seq = 1",
+            (game["id"],),
+        )
+        conn.execute("ALTER TABLE events ENABLE TRIGGER events_no_update_delete")
+
+    response = client.get(f"/v1/games/{game['id']}/verify")
+    assert response.status_code == 200, response.text
+    report = response.json()
+    checks = {check["name"]: check for check in report["checks"]}
+    assert not report["valid"] and report["first_bad_seq"] == 1
+    assert not checks["genesis_from_seed"]["ok"]
+    assert "does not read" in checks["genesis_from_seed"]["detail"]
