@@ -151,11 +151,12 @@ KEY_PREFIX = "tilegames-rate"
 def remember_accepted_seats(seats: AcceptedSeats) -> AfterRequest:
     """``after_request``: a game route that answered a request carrying only a seat
     token with success accepted that token (every game route checks it against the
-    game's seats and refuses a stranger's with 403)."""
+    game's seats and refuses a stranger's with 403). Not an OPTIONS request: Flask
+    answers those itself, without the route, so no token was checked."""
 
     def remember(response: Response) -> Response:
         token = g.get("rate_limit_seat_token")
-        on_a_game = "game_id" in (request.view_args or {})
+        on_a_game = "game_id" in (request.view_args or {}) and request.method != "OPTIONS"
         if token is not None and response.status_code < 400 and on_a_game:
             seats.add(hash_token(token))
         return response

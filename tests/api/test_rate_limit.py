@@ -78,3 +78,17 @@ def test_a_seat_token_a_game_accepted_has_its_own_limit(database_url, api_key):
     stranger = {"X-Seat-Token": "tgs_stranger"}
     assert [client.get(path, headers=stranger).status_code for _ in range(3)] == [403, 403, 429]
     app.extensions["tilegames"].db.close()
+
+
+def test_an_options_request_does_not_make_a_game_accept_a_made_up_token(database_url, api_key):
+    """Flask answers OPTIONS itself, without the route and so without checking the token:
+    a made-up token sent that way must stay counted against the address, not get a
+    budget of its own."""
+    app, client = limited_app(database_url, "3 per minute")
+    body = {"ruleset": "carcassonne", "seats": [{"name": "a"}, {"bot": "random"}]}
+    created = client.post("/v1/games", json=body, headers={"X-API-Key": api_key}).get_json()
+    path, made_up = f"/v1/games/{created['id']}/state", {"X-Seat-Token": "tgs_made_up"}
+    assert client.options(path, headers=made_up).status_code == 200
+    # the OPTIONS request counted against the address too: two more left of its 3
+    assert [client.get(path, headers=made_up).status_code for _ in range(3)] == [403, 403, 429]
+    app.extensions["tilegames"].db.close()
