@@ -15,6 +15,7 @@ from typing import Any
 from service.app.errors import ValidationFailed
 from service.app.games import Outcome
 from service.app.genesis import RulesetLookup, check_seat_count, find_ruleset, genesis
+from service.rules.clock import CLOCK, TIME_OUT, TimeControl
 from service.rules.core import RulesError, rng_for
 
 _NO_SEED = b"\x00" * 32
@@ -47,11 +48,16 @@ def validate_record(
         )
     state = ruleset.fold(events)
     version = len(events)
+    control = TimeControl.of(normalized)
     error = None
     for step, entry in enumerate(record):
-        seat = entry["seat"]  # None: the owner's abandon
+        seat = entry["seat"]  # None: the owner's abandon, the server's clock readings
         if seat is not None and not 0 <= seat < seats:
             error = {"step": step, "code": "unknown_seat", "message": f"no seat {seat}"}
+            break
+        problem = _clock_step_problem(control, seat, entry["command"])
+        if problem is not None:
+            error = {"step": step, "code": problem[0], "message": problem[1]}
             break
         try:
             rng = rng_for(seed or _NO_SEED, version + 1)
@@ -72,3 +78,22 @@ def validate_record(
         "error": error,
     }
     return Outcome(200, body)
+
+
+def _clock_step_problem(
+    control: TimeControl | None, seat: int | None, command: Any
+) -> tuple[str, str] | None:
+    """Why a ``clock`` or ``time_out`` step cannot be the server's, as it writes them
+    for this game's time control (``None``: it can be, or it is another command). The
+    rules core takes them from anybody, since only the server sends them to it."""
+    kind = command.get("type") if isinstance(command, dict) else None
+    if kind not in (CLOCK, TIME_OUT):
+        return None
+    if control is None:
+        return "no_time_control", f"a game without a clock option has no {kind} steps"
+    if kind == CLOCK:
+        return None if seat is None else ("bad_clock", "a clock reading is the server's: seat null")
+    if command.get("action") != control.on_timeout or command.get("bot") != control.bot:
+        bot = f" (bot {control.bot})" if control.bot is not None else ""
+        return "bad_timeout", f"this game's clock times a seat out by {control.on_timeout}{bot}"
+    return None

@@ -58,3 +58,33 @@ def test_internal_randomness_without_a_seed_is_refused_naming_the_field(api):
     response = api.client.post("/v1/validate", json=body, headers=api.key)
     assert assert_problem(response, 422, "validation_error")["errors"][0]["field"] == "seed"
     assert_problem(api.client.post("/v1/validate", json=body), 401, "unauthorized")
+
+
+def test_clock_steps_are_refused_in_a_game_without_a_time_control(api):
+    """Only the server writes clock readings and timeouts, and only in a clocked game: a
+    record of an unclocked game that times a seat out is not a game the server played."""
+    body = {
+        "ruleset": "carcassonne",
+        "options": {"randomness": "external"},
+        "seats": 2,
+        "record": [{"seat": 0, "command": {"type": "time_out", "action": "forfeit"}}],
+    }
+    result = api.client.post("/v1/validate", json=body, headers=api.key).get_json()
+    assert not result["valid"] and result["steps"] == 0
+    assert result["error"]["code"] == "no_time_control"
+
+
+def test_a_timeout_must_be_the_one_the_games_clock_gives(api):
+    body = {
+        "ruleset": "carcassonne",
+        "options": {"randomness": "external", "clock": {"per_move": 30, "on_timeout": "skip"}},
+        "seats": 2,
+        "record": [{"seat": 0, "command": {"type": "time_out", "action": "forfeit"}}],
+    }
+    result = api.client.post("/v1/validate", json=body, headers=api.key).get_json()
+    assert not result["valid"] and result["error"]["code"] == "bad_timeout"
+    assert "skip" in result["error"]["message"]
+    reading = {"type": "clock", "running": {}, "left": {}}
+    body["record"] = [{"seat": 1, "command": reading}]
+    result = api.client.post("/v1/validate", json=body, headers=api.key).get_json()
+    assert not result["valid"] and result["error"]["code"] == "bad_clock"
