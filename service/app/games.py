@@ -842,8 +842,14 @@ class GameService:
         clocks = folded.clocks
         control = TimeControl.of(game.options)
         if control is not None:
-            moved = () if step.seat is None or is_table_command(step.command) else (step.seat,)
-            reading = self._clock_reading(ruleset, control, clocks, state, seating, tx_now, moved)
+            seat = step.seat
+            moved = () if seat is None or is_table_command(step.command) else (seat,)
+            timed_out: tuple[int, ...] = ()
+            if seat is not None and step.command.get("type") == TIME_OUT:
+                timed_out = (seat,)
+            reading = self._clock_reading(
+                ruleset, control, clocks, state, seating, tx_now, moved, timed_out
+            )
             command = {"type": CLOCK, **reading}
             seq = game.version + len(events) + 1
             own = ruleset.apply(state, None, command, rng_for(game.seed, seq))
@@ -898,15 +904,16 @@ class GameService:
         seating: Seating,
         now: datetime,
         moved: tuple[int, ...],
+        timed_out: tuple[int, ...] = (),
     ) -> dict[str, Any]:
         """The clocks after a write at ``now``: the time since the last reading charged
         to the seats that were waiting, the increment to the seat that ``moved``, and
         the clocks of the seats its people must answer now running (a seat a bot plays
-        never waits)."""
+        never waits; one that ``timed_out`` waits afresh)."""
         awaited = set()
         if not ruleset.is_over(state):
             awaited = {d.seat for d in ruleset.decisions(state) if not seating.bot_of(d.seat)}
-        return charged(control, before, len(seating.seats), now, awaited, moved)
+        return charged(control, before, len(seating.seats), now, awaited, moved, timed_out)
 
     # -- clocks ----------------------------------------------------------------
 

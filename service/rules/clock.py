@@ -136,12 +136,14 @@ class Clocks:
         return min(ends)
 
     def overdue(self, control: TimeControl, now: datetime) -> list[int]:
-        """The running seats whose time has run out at ``now``."""
-        return [
-            seat
-            for seat in sorted(self.running)
+        """The running seats whose time has run out at ``now``, the first to run out
+        first (then by seat): that one's timeout comes first, whoever is read late."""
+        due = [
+            (deadline, seat)
+            for seat in self.running
             if (deadline := self.deadline(control, seat)) is not None and now >= deadline
         ]
+        return [seat for _, seat in sorted(due)]
 
     def shown(self, control: TimeControl, now: datetime) -> list[dict[str, Any]]:
         """Each seat's clock as a client sees it at ``now``: ``remaining_ms`` (total
@@ -174,11 +176,14 @@ def charged(
     now: datetime,
     awaited: Collection[int],
     movers: Collection[int],
+    timed_out: Collection[int] = (),
 ) -> dict[str, Any]:
     """The data of the ``clock`` event that ends a write at ``now``: the seats whose
     clock ran since ``before`` are charged the time that passed, those that moved
     (``movers``) get the increment, and the clocks of the ``awaited`` seats run from
-    now (or from when they began waiting, for a seat that waits on and did not move)."""
+    now (or from when they began waiting, for a seat that waits on and did not move).
+    A seat whose wait a timeout just ended (``timed_out``: skipped, or its move made by
+    a bot) waits afresh from now if it is awaited again, with no increment."""
     if before is None:
         remaining = list(Clocks.started(control, seats))
         running_before: Mapping[int, datetime] = {}
@@ -196,7 +201,9 @@ def charged(
             remaining[seat] = left + control.increment_ms
     running = {
         str(seat): (
-            running_before[seat] if seat in running_before and seat not in movers else now
+            running_before[seat]
+            if seat in running_before and seat not in movers and seat not in timed_out
+            else now
         ).isoformat()
         for seat in sorted(awaited)
     }

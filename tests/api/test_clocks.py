@@ -167,3 +167,18 @@ def test_a_clocked_catan_game_skips_a_seat_in_its_set_up(api):
     summary = get(api, game)
     assert "seat_timed_out" in types(events_of(api, game))
     assert summary["status"] == "active" and summary["awaiting"]
+
+
+def test_a_seat_skipped_and_awaited_again_gets_a_fresh_move_time(api):
+    """Against a bot, a skipped seat is awaited again in the write that skipped it: its
+    time for the new move starts then, so it is skipped once, not again and again."""
+    seats = [{"name": "Ada"}, {"name": "bot", "bot": "random"}]
+    clock = {"per_move": LIMIT, "on_timeout": "skip"}
+    game = api.create(ruleset="carcassonne", seats=seats, options={"clock": clock})
+    time.sleep(PAST)
+    summary = get(api, game)
+    out = [e["data"]["seat"] for e in events_of(api, game) if e["type"] == "seat_timed_out"]
+    assert out == [0]
+    assert summary["awaiting"][0]["seat"] == 0
+    (clock, _) = summary["clocks"]
+    assert clock["running"] and clock["move_remaining_ms"] > 0

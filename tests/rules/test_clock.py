@@ -94,6 +94,28 @@ def test_a_seat_runs_out_of_time_at_its_per_move_limit_or_its_total():
     assert clocks.deadline(total, 0) is None  # seat 0's clock is stopped
 
 
+def test_the_seat_that_ran_out_first_times_out_first_whatever_its_number():
+    """Both seats must discard at once; seat 1 runs out first. Read only once both have
+    run out, seat 1's timeout still comes first (seat 0 might yet be in time after it)."""
+    clock = control(total=60, per_move=30)
+    earlier = Clocks.read(charged(clock, None, 2, T0, {1}, ()), T0)
+    both = Clocks.read(charged(clock, earlier, 2, at(10), {0, 1}, ()), at(10))
+    assert both.running == {0: at(10), 1: T0}
+    assert both.overdue(clock, at(45)) == [1, 0]
+
+
+def test_a_seat_timed_out_and_awaited_again_waits_afresh_with_no_increment():
+    """A skip ends the seat's wait; if the seat is awaited again in the same write (the
+    other seats are bots), its per-move time starts over rather than being spent."""
+    clock = control(per_move=30, total=600, increment=5)
+    waiting = Clocks.read(charged(clock, None, 2, T0, {0}, ()), T0)
+    data = charged(clock, waiting, 2, at(31), {0}, (), timed_out=(0,))
+    assert data["running"] == {"0": at(31).isoformat()}
+    assert data["remaining_ms"] == [569000, 600000]  # charged the 31 s, no increment
+    again = Clocks.read(data, at(31))
+    assert again.overdue(clock, at(31)) == [] and again.overdue(clock, at(61)) == [0]
+
+
 def test_a_client_sees_the_time_left_now():
     clock = control(total=60, per_move=10)
     clocks = Clocks.read(charged(clock, None, 2, T0, {0}, ()), T0)
