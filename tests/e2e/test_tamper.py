@@ -11,19 +11,25 @@ from tests.client import Client
 from tests.conftest import HEAD_SIGNING_KEY
 
 
+def edit_event(database_url: str, game_id: str, seq: int, changes: dict) -> None:
+    """Merge ``changes`` into a stored event's data, as a superuser who disables the
+    append-only trigger for it; the hashes are left as they were."""
+    with psycopg.connect(database_url) as conn:
+        conn.execute("ALTER TABLE events DISABLE TRIGGER events_no_update_delete")
+        conn.execute(
+            "UPDATE events SET data = (data::jsonb || %s::jsonb)::json"
+            " WHERE game_id = %s AND seq = %s",
+            (Json(changes), game_id, seq),
+        )
+        conn.execute("ALTER TABLE events ENABLE TRIGGER events_no_update_delete")
+
+
 def test_tampered_event_makes_verify_fail_at_that_seq(server, api_key, database_url):
     client = Client(server.url, api_key)
     game = client.create("carcassonne", [{"bot": "random"}, {"bot": "random"}])
     assert client.get(f"/v1/games/{game['id']}/verify").json()["valid"]
 
-    with psycopg.connect(database_url) as conn:
-        conn.execute("ALTER TABLE events DISABLE TRIGGER events_no_update_delete")
-        conn.execute(
-            "UPDATE events SET data = (data::jsonb || '{\"tampered_by_test\": true}')::json "
-            "WHERE game_id = %s AND seq = 5",
-            (game["id"],),
-        )
-        conn.execute("ALTER TABLE events ENABLE TRIGGER events_no_update_delete")
+    edit_event(database_url, game["id"], 5, {"tampered_by_test": True})
 
     report = client.get(f"/v1/games/{game['id']}/verify").json()
     assert not report["valid"] and report["first_bad_seq"] == 5
@@ -94,14 +100,7 @@ def test_a_start_that_no_longer_reads_fails_verify_instead_of_erroring(
     check and the replay: verify answers valid: false with why, not a 500."""
     client = Client(server.url, api_key)
     game = client.create("carcassonne", [{"bot": "random"}, {"bot": "random"}])
-    with psycopg.connect(database_url) as conn:
-        conn.execute("ALTER TABLE events DISABLE TRIGGER events_no_update_delete")
-        conn.execute(
-            'UPDATE events SET data = (data::jsonb || \'{"rules_version": "x"}\')::json '
-            "WHERE game_id = %s AND seq = 1",
-            (game["id"],),
-        )
-        conn.execute("ALTER TABLE events ENABLE TRIGGER events_no_update_delete")
+    edit_event(database_url, game["id"], 1, {"rules_version": "x"})
 
     response = client.get(f"/v1/games/{game['id']}/verify")
     assert response.status_code == 200, response.text
