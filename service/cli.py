@@ -189,6 +189,8 @@ def _dev_key(url: str) -> None:
         _, plaintext = keys.create_key(conn, "development")
     path = Path("var") / "dev-api-key"
     path.parent.mkdir(exist_ok=True)
+    path.touch(mode=0o600)
+    path.chmod(0o600)  # readable by this user only, as the keys beside it
     path.write_text(plaintext + "\n")
     print(f"\n  development API key: {plaintext}\n  (also saved in {path})\n", flush=True)
 

@@ -71,3 +71,18 @@ def test_sweep_clocks_on_the_embedded_database_signs_with_the_local_services_key
     assert "applied" in capsys.readouterr().out
     kept = (tmp_path / "var" / "head-signing-key").read_text().strip()
     assert os.environ["HEAD_SIGNING_KEY"] == kept
+
+
+def test_the_development_api_key_is_saved_readable_by_this_user_only(
+    tmp_path, monkeypatch, empty_database, capsys
+):
+    from service.store.migrate import migrate
+
+    migrate(empty_database)
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "var").mkdir()
+    (tmp_path / "var" / "dev-api-key").write_text("an older one\n")  # left world-readable
+    cli._dev_key(empty_database)
+    saved = tmp_path / "var" / "dev-api-key"
+    assert saved.stat().st_mode & 0o777 == 0o600
+    assert saved.read_text().strip() in capsys.readouterr().out
