@@ -215,6 +215,11 @@ def due(game: GameRecord, folded: Folded, now: datetime | None = None) -> bool:
     return bool(folded.clocks.overdue(control, now or datetime.now(UTC)))
 
 
+def next_deadline(control: TimeControl | None, clocks: Clocks | None) -> datetime | None:
+    """When the first running clock of a game runs out, for its row (None: none runs)."""
+    return None if control is None or clocks is None else clocks.next_deadline(control)
+
+
 def replayed(stored: tuple[str, int, Any], request_hash: str, ruleset: str) -> Outcome:
     """The stored answer to an earlier request under the same Idempotency-Key, if it
     was this same request. An answer stored before answers named their game's
@@ -435,6 +440,7 @@ class GameService:
                 status=status,
                 commands=commands,
                 notices=turns.notices,
+                clock_deadline=next_deadline(control, clocks),
             )
             game = self.store.get_game(conn, record.id)
         folded = Folded(state, ruleset.rules_version, seating, clocks)
@@ -889,6 +895,7 @@ class GameService:
                 notices=turns.notices,
                 unlocked=unlocked,
                 seats_now=seats_now,
+                clock_deadline=next_deadline(control, clocks),
             )
         except VersionConflict as exc:
             raise VersionConflictError(str(exc), current_version=None) from exc
@@ -921,20 +928,26 @@ class GameService:
         """Apply the timeouts that are due in a game with a time control: the lazy
         check before every read and write of the game (and the sweep's). Cheap when
         nothing is due: the game row and its cached fold. The timeouts applied."""
+        running = self._running_clocks(game_id)
+        if running is None or not running[2].overdue(running[1], datetime.now(UTC)):
+            return 0
+        return self.apply_timeouts(game_id)
+
+    def _running_clocks(self, game_id: str) -> tuple[GameRecord, TimeControl, Clocks] | None:
+        """An active game with a time control as this process knows it: its row, its
+        time control and its clocks (None for any other game)."""
         with self.db.connection() as conn:
             try:
                 game = self.store.get_game(conn, game_id)
             except UnknownGame:
-                return 0
+                return None
             control = TimeControl.of(game.options)
             if control is None or game.status != "active":
-                return 0
+                return None
             ruleset = self.ruleset(game.ruleset)
             with self._reading(conn, game, ruleset, game.version) as folded:
                 clocks = folded.clocks
-        if clocks is None or not clocks.overdue(control, datetime.now(UTC)):
-            return 0
-        return self.apply_timeouts(game_id)
+        return None if clocks is None else (game, control, clocks)
 
     def apply_timeouts(self, game_id: str) -> int:
         """Every timeout due now, one transaction each (:meth:`time_out`); how many."""
@@ -973,10 +986,27 @@ class GameService:
 
     def sweep_clocks(self, limit: int = 1000) -> int:
         """The timeouts due in the active games with a time control, for games nobody
-        reads or moves (``service.cli sweep-clocks``). The timeouts applied."""
+        reads or moves (``service.cli sweep-clocks``): the games whose row says a clock
+        has run out, the longest overdue first, at most ``limit``. The timeouts
+        applied."""
         with self.db.connection() as conn:
-            ids = self.store.clocked_games(conn, limit)
-        return sum(self.expire_due(game_id) for game_id in ids)
+            due = self.store.clocked_games_due(conn, limit)
+        applied = 0
+        for game_id, _ in due:
+            found = self.expire_due(game_id)
+            if not found:  # the row's deadline was a guess (migration 0014): correct it
+                self._keep_clock_deadline(game_id)
+            applied += found
+        return applied
+
+    def _keep_clock_deadline(self, game_id: str) -> None:
+        running = self._running_clocks(game_id)
+        if running is not None:
+            game, control, clocks = running
+            with self.db.connection() as conn:
+                self.store.keep_clock_deadline(
+                    conn, game.id, game.version, clocks.next_deadline(control)
+                )
 
     def status(self, game_id: str) -> tuple[str, int]:
         """(status, version) of a game, for followers deciding whether to keep waiting."""

@@ -135,6 +135,16 @@ class Clocks:
             ends.append(self.at + timedelta(milliseconds=left))
         return min(ends)
 
+    def next_deadline(self, control: TimeControl) -> datetime | None:
+        """When the first running seat's time runs out (None if no clock runs): the
+        game row keeps it, so that the sweep finds the games that are due."""
+        deadlines = [
+            deadline
+            for seat in self.running
+            if (deadline := self.deadline(control, seat)) is not None
+        ]
+        return min(deadlines, default=None)
+
     def overdue(self, control: TimeControl, now: datetime) -> list[int]:
         """The running seats whose time has run out at ``now``, the first to run out
         first (then by seat): that one's timeout comes first, whoever is read late."""

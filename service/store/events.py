@@ -267,15 +267,26 @@ class EventStore:
         assert row is not None
         return row[0]
 
-    def clocked_games(self, conn: psycopg.Connection, limit: int) -> list[str]:
-        """Active games with a time control (the clock sweep's candidates), at most
-        ``limit``, longest untouched first."""
+    def clocked_games_due(self, conn: psycopg.Connection, limit: int) -> list[tuple[str, int]]:
+        """``(id, version)`` of the active games whose first running clock has run out
+        by the transaction's time (the clock sweep's work), at most ``limit``, the
+        longest overdue first."""
         rows = conn.execute(
-            "SELECT id::text FROM games WHERE status = 'active' AND options ? 'clock'"
-            " ORDER BY updated_at LIMIT %s",
+            "SELECT id::text, version FROM games WHERE status = 'active'"
+            " AND clock_deadline <= now() ORDER BY clock_deadline LIMIT %s",
             (limit,),
         ).fetchall()
-        return [row[0] for row in rows]
+        return [(row[0], row[1]) for row in rows]
+
+    def keep_clock_deadline(
+        self, conn: psycopg.Connection, game_id: str, version: int, deadline: datetime | None
+    ) -> None:
+        """Correct the game's ``clock_deadline`` at ``version`` (a row from before
+        migration 0014 holds a guess); a write since then has set it already."""
+        conn.execute(
+            "UPDATE games SET clock_deadline = %s WHERE id = %s AND version = %s",
+            (deadline, game_id, version),
+        )
 
     def get_game(self, conn: psycopg.Connection, game_id: str, *, lock: bool = False) -> GameRecord:
         """The game row; ``lock`` takes it FOR UPDATE, serialising writers per game."""
@@ -374,16 +385,26 @@ class EventStore:
         status: str | None = None,
         commands: Sequence[Command] = (),
         notices: Sequence[Notice] = (),
+        clock_deadline: datetime | None = None,
     ) -> list[StoredEvent]:
         """Append ``events`` after ``expected_version``, chain their hashes, bump the
         version, record the ``commands`` that caused them and announce them (``NOTIFY``,
-        and the webhooks subscribed to them or to the ``notices``). Raises
+        and the webhooks subscribed to them or to the ``notices``), and keep when the
+        game's first running clock runs out (``clock_deadline``, None: none runs). Raises
         :class:`VersionConflict` without writing."""
         if game.version != expected_version:
             raise VersionConflict(expected_version, game.version)
         chained = self.chain(game, expected_version, events, GENESIS_TIME)
         recorded = self._write(
-            conn, game, expected_version, chained, status, None, commands, notices
+            conn,
+            game,
+            expected_version,
+            chained,
+            status,
+            None,
+            commands,
+            notices,
+            clock_deadline=clock_deadline,
         )
         return [_replace_time(event, recorded[event.seq]) for event in chained]
 
@@ -400,12 +421,14 @@ class EventStore:
         notices: Sequence[Notice] = (),
         unlocked: bool = False,
         seats_now: list[dict[str, Any]] | None = None,
+        clock_deadline: datetime | None = None,
     ) -> None:
         """Store events made by :meth:`chain` and the ``commands`` that caused them,
         bump the version, announce them (``NOTIFY``, and the webhooks subscribed to
         them or to the ``notices``) and, if given, record ``(key, request_hash, status,
         response)`` under the key, the response as JSON text, and who plays each seat
-        now (``seats_now``, when a seat changed hands or resigned): one statement. Raises
+        now (``seats_now``, when a seat changed hands or resigned) and when the game's
+        first running clock runs out (``clock_deadline``): one statement. Raises
         :class:`VersionConflict` (the caller's transaction must then roll back, as it
         does on any exception).
 
@@ -429,6 +452,7 @@ class EventStore:
             notices,
             chained[0].recorded_at if unlocked else None,
             seats_now,
+            clock_deadline,
         )
         for event in chained:
             if recorded[event.seq] != event.recorded_at:
@@ -449,6 +473,7 @@ class EventStore:
         notices: Sequence[Notice] = (),
         recorded_at: datetime | None = None,
         seats_now: list[dict[str, Any]] | None = None,
+        clock_deadline: datetime | None = None,
     ) -> dict[int, datetime]:
         # Data-modifying CTEs all run to completion in one statement: the version bump
         # with its NOTIFY (delivered on commit), the events, the idempotency record, the
@@ -473,6 +498,7 @@ class EventStore:
             recorded_at,
             status,
             None if seats_now is None else Jsonb(seats_now),
+            clock_deadline,
             game.id,
             expected_version,
             NOTIFY_CHANNEL,
@@ -521,7 +547,8 @@ class EventStore:
             rows = conn.execute(
                 "WITH bumped AS (UPDATE games SET version = %s, head_hash = %s,"
                 " head_signature = %s, updated_at = coalesce(%s, now()),"
-                " status = coalesce(%s, status), seats_now = coalesce(%s, seats_now)"
+                " status = coalesce(%s, status), seats_now = coalesce(%s, seats_now),"
+                " clock_deadline = %s"
                 " WHERE id = %s AND version = %s RETURNING pg_notify(%s, %s)),"
                 " appended AS (INSERT INTO events"
                 " (game_id, seq, type, data, visibility, hash, recorded_at)"

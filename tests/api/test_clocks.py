@@ -7,7 +7,11 @@ from __future__ import annotations
 
 import threading
 import time
+from datetime import UTC, datetime
 
+import psycopg
+
+from service.store.migrate import migrations_dir
 from tests.api.test_errors import assert_problem
 from tests.api.test_export import assert_replays_to_the_game, get
 
@@ -148,6 +152,62 @@ def test_the_sweep_applies_the_timeouts_of_games_nobody_touches(api):
     raw = api.client.get(f"/v1/games/{idle['id']}/events?limit=1000", headers=api.key)
     assert "seat_timed_out" in types(raw.get_json()["events"])
     assert "seat_timed_out" not in types(events_of(api, relaxed))
+
+
+def test_the_sweep_finds_a_due_game_behind_any_number_of_games_not_due(api):
+    """The sweep asks for the games whose row says a clock has run out, not for the
+    least recently updated clocked games: games that are not due, however many and
+    however old, never hide one that is."""
+    relaxed = [clocked(api, per_move=60, on_timeout="skip") for _ in range(3)]
+    idle = clocked(api, per_move=LIMIT, on_timeout="skip")
+    time.sleep(PAST)
+    games = api.client.application.extensions["tilegames"].games
+    with games.db.connection() as conn:
+        due = {game_id for game_id, _ in games.store.clocked_games_due(conn, 10_000)}
+    assert idle["id"] in due
+    assert not due & {game["id"] for game in relaxed}
+    for _ in range(len(due)):  # one game a sweep: the longest overdue first
+        games.sweep_clocks(limit=1)
+    raw = api.client.get(f"/v1/games/{idle['id']}/events?limit=1000", headers=api.key)
+    assert "seat_timed_out" in types(raw.get_json()["events"])
+
+
+def clock_deadline(database_url: str, game: dict):
+    with psycopg.connect(database_url) as conn:
+        row = conn.execute("SELECT clock_deadline FROM games WHERE id = %s", (game["id"],))
+        return row.fetchone()[0]
+
+
+def test_the_game_row_keeps_when_its_first_running_clock_runs_out(api, database_url):
+    game = clocked(api, per_move=60, on_timeout="skip")
+    summary = get(api, game)
+    (clock, *_) = summary["clocks"]
+    deadline = clock_deadline(database_url, game)
+    left = (deadline - datetime.now(UTC)).total_seconds()
+    assert clock["running"] and 55 < left <= 60
+    assert place_tile(api, game, 0).status_code == 200
+    assert clock_deadline(database_url, game) >= deadline
+    unclocked = api.create(ruleset="carcassonne", seats=[{"name": "Ada"}, {"name": "Bo"}])
+    assert clock_deadline(database_url, unclocked) is None
+    abandoned = api.client.post(f"/v1/games/{game['id']}/abandon", headers=api.key)
+    assert abandoned.status_code == 200
+    assert clock_deadline(database_url, game) is None
+
+
+def test_a_deadline_guessed_by_migration_0014_is_corrected_by_the_sweep(api, database_url):
+    """0014 cannot compute the deadline of a game written before it: it sets the last
+    update's time, so the sweep looks at the game once and writes the real one."""
+    game = clocked(api, per_move=60, on_timeout="skip")
+    migration = (migrations_dir() / "0014_clock_deadline.sql").read_text().splitlines()
+    (guess,) = [line for line in migration if line.startswith("UPDATE games")]
+    with psycopg.connect(database_url) as conn:  # as a row written before 0014
+        conn.execute("UPDATE games SET clock_deadline = NULL WHERE id = %s", (game["id"],))
+        conn.execute(guess)
+    assert clock_deadline(database_url, game) < datetime.now(UTC)
+    games = api.client.application.extensions["tilegames"].games
+    games.sweep_clocks(limit=10_000)
+    assert "seat_timed_out" not in types(events_of(api, game))
+    assert (clock_deadline(database_url, game) - datetime.now(UTC)).total_seconds() > 55
 
 
 def test_a_total_runs_down_only_while_the_seat_is_awaited(api):
