@@ -464,6 +464,31 @@ def test_with_the_later_rulebooks_reading_the_flock_is_tended_after_the_figure()
     assert table.scores == [2, 0]
 
 
+def test_a_follower_put_on_a_crown_space_does_not_spare_tending_the_flock():
+    """With the later rulebooks' reading, the flock is tended after the figure step, and
+    it must be ("vous devez choisir"): a follower put on the Wheel of Fortune's crown is
+    that step's figure, as one put on the tile would be."""
+    table = Table(expansions=["hills_sheep", "wheel_of_fortune"], flock_timing="after_figure")
+    table.draw("U")
+    table.place(0, -1, 0)
+    (shepherd,) = [
+        spot["spot"]
+        for spot in menu(table.state, 0)["place_follower"]["figures"]["shepherd"]
+        if "NL" in spot["spot"]
+    ]
+    table.follow(shepherd, "shepherd")
+    table.send({"type": "draw_sheep", "token": "3"})
+    table.turn("B", 3, -1, 0)
+    table.draw("U")
+    table.place(-1, -1, 0)  # extends Red's field
+    crown = menu(table.state, 0)["place_on_wheel"][0]
+    events = table.send({"type": "place_on_wheel", **crown})
+    assert [e.type for e in events] == ["crown_taken", "flock_to_tend"]
+    assert CARCASSONNE.awaiting(table.state)[0]["decision"] == "tend_flock"
+    events = table.send({"type": "tend_flock", "action": "gather"})
+    assert [e.type for e in events][:3] == ["flock_scored", "flock_tended", "turn_ended"]
+
+
 def test_a_flock_tended_after_the_figure_in_a_field_its_tile_closed_ends_only_once():
     """Found by the property tests: a flock gathered (or lost, or grown) when tended
     after the figure, in a field the turn's tile closed, was gathered again by the end

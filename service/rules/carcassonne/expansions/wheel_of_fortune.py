@@ -441,7 +441,8 @@ def _place_on_wheel(
         raise illegal(RULES, problem, f"seat {seat} may not put a follower on {where}")
     turn = Turn(ruleset, state)
     turn.emit(Event("crown_taken", {"seat": seat, "sector": sector, "space": space}))
-    return ruleset.end_turn(turn, seat, rng)
+    # The crown is this turn's figure step: what follows one (a flock to tend) follows it.
+    return ruleset.figure_step_done(turn, seat, None, None, rng)
 
 
 # -- evolvers ---------------------------------------------------------------------------------
