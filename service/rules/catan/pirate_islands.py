@@ -468,14 +468,19 @@ def _pirates_attacked(state: State, data: dict[str, Any]) -> None:
         fleet_part(state).rewards.append(seat)
 
 
-def rewards_due(state: State) -> list[Pending]:
+def rewards_due(state: State) -> tuple[list[list[Pending]], dict[int, int]]:
     """The rewards of the seats that beat the fleet on this roll, as gold choices of one
-    resource (none if the bank is empty); they come before the 7's discards."""
+    resource, and the cards each seat gets by them: they come before a 7's discards,
+    whose counts include them. All at once while the bank can pay each; one after
+    another, in the order of the attacks, when it cannot (so who is paid does not
+    depend on who answers first)."""
     fleet = fleet_part(state)
     seats, fleet.rewards = fleet.rewards, []
-    if not sum(state.bank):
-        return []
-    return [Pending(seat, "choose_gold", {"count": 1}) for seat in seats]
+    left = sum(state.bank)
+    paid = seats[:left]
+    choices = [Pending(seat, "choose_gold", {"count": 1}) for seat in paid]
+    groups = [choices] if len(paid) == len(seats) else [[choice] for choice in choices]
+    return groups, {seat: 1 for seat in paid}
 
 
 def _warship_converted(state: State, data: dict[str, Any]) -> None:

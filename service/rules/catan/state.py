@@ -493,7 +493,8 @@ def _ship_built(state: State, data: dict[str, Any]) -> None:
     seat, edge = data["seat"], state.laid().edge_by_name[data["edge"]]
     state.ship[edge] = seat
     state.ships_of[seat].append(edge)
-    state.new_ships.append(edge)
+    if state.phase != SETUP:  # a ship of the set-up may move in its owner's first turn
+        state.new_ships.append(edge)
     _path_built(state, data, "ship")
 
 
@@ -612,20 +613,24 @@ def _dice_rolled(state: State, data: dict[str, Any]) -> None:
         agenda.close_open()
     else:
         state.answered(seat, "roll")
+    # The Pirate Islands: the rewards for beating the fleet come first, even on a 7, whose
+    # discards count the cards they give
+    fleet = state.fleet is not None
+    rewards, rewarded = pirate_islands.rewards_due(state) if fleet else ([], {})
     if data["total"] == 7:
         limit = state.options["discard_limit"]
+        held = [state.cards(other) + rewarded.get(other, 0) for other in range(state.seats)]
         discards = [
-            Pending(other, "discard", {"count": state.cards(other) // 2})
-            for other in range(state.seats)
-            if state.cards(other) > limit
+            Pending(other, "discard", {"count": cards // 2})
+            for other, cards in enumerate(held)
+            if cards > limit
         ]
         agenda.then(*discards)  # every seat concerned at once, in any order
         # The Pirate Islands: no robber; the roller may steal from any seat
-        agenda.then(Pending(seat, "move_robber" if state.fleet is None else "steal"))
+        agenda.then(Pending(seat, "steal" if fleet else "move_robber"))
     agenda.then(*_trading_phase(state.seats, seat))
-    # The Pirate Islands: the rewards for beating the fleet come first
-    if state.fleet is not None and (rewards := pirate_islands.rewards_due(state)):
-        agenda.interrupt(rewards)
+    if rewards:
+        agenda.interrupt(*rewards)
 
 
 @cache

@@ -271,6 +271,20 @@ def test_a_ship_built_this_turn_may_not_move():
     assert table.refused(command) == "ship_built_this_turn"
 
 
+def test_a_ship_of_the_set_up_may_move_in_its_owners_first_turn():
+    """A ship may not move "lors du même tour qu'il a été construit": one placed in the
+    set-up was not built in its owner's first turn."""
+    table = SeaTable()
+    table.settle("2,-1,N")
+    table.ship("2,-1,N", "3,-2,S")  # a ship instead of the first settlement's road
+    for settlement, toward in OPENING[1:]:
+        table.place(settlement, toward)
+    table.roll(table.idle_total())
+    command = {"type": "move_ship", "from": path("2,-1,N", "3,-2,S"), "to": "2,-2,E"}
+    assert {"from": command["from"], "to": "2,-2,E"} in table.menu(0)["move_ship"]["moves"]
+    assert types(table.send(command, 0)) == ["ship_moved"]
+
+
 def test_the_last_ship_of_an_open_line_moves_to_a_place_where_it_could_be_built():
     table = line_of_two()
     assert table.menu(0)["move_ship"]["moves"] == [
