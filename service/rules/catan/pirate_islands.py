@@ -468,19 +468,16 @@ def _pirates_attacked(state: State, data: dict[str, Any]) -> None:
         fleet_part(state).rewards.append(seat)
 
 
-def rewards_due(state: State) -> tuple[list[list[Pending]], dict[int, int]]:
+def rewards_due(state: State) -> tuple[list[Pending], dict[int, int]]:
     """The rewards of the seats that beat the fleet on this roll, as gold choices of one
-    resource, and the cards each seat gets by them: they come before a 7's discards,
-    whose counts include them. All at once while the bank can pay each; one after
-    another, in the order of the attacks, when it cannot (so who is paid does not
-    depend on who answers first)."""
+    resource, all open at once, and the card each seat gets by them: they come before a
+    7's discards, which count them. When the bank holds fewer cards than there are
+    winners, the first attacked are paid (so who is does not depend on who answers
+    first)."""
     fleet = fleet_part(state)
     seats, fleet.rewards = fleet.rewards, []
-    left = sum(state.bank)
-    paid = seats[:left]
-    choices = [Pending(seat, "choose_gold", {"count": 1}) for seat in paid]
-    groups = [choices] if len(paid) == len(seats) else [[choice] for choice in choices]
-    return groups, {seat: 1 for seat in paid}
+    paid = seats[: sum(state.bank)]
+    return [Pending(seat, "choose_gold", {"count": 1}) for seat in paid], dict.fromkeys(paid, 1)
 
 
 def _warship_converted(state: State, data: dict[str, Any]) -> None:

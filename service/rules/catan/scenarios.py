@@ -18,7 +18,8 @@ map is drawn from). A file extends the base board's JSON (:mod:`.board`)::
 and, for The Forgotten Tribe (scenario 5), ``"unnumbered": [...]`` (land hexes without a
 number token) and ``"tribe": {"gifts": [{"edge": ..., "gift": ...}, ...]}`` (see
 :mod:`.tribe`); its ``setup`` may say ``"robber": "any_desert"`` and list
-``"poor_numbers"`` hexes, which never get a 5, 6, 8 or 9.
+``"poor_numbers"`` hexes, which never get a 5, 6, 8 or 9. A ``setup`` may also name
+``"poor_numbers_off"`` terrains, which never get a 2, 3, 11 or 12 (The Four Islands).
 
 Differences from the base board, which :class:`~.board.Board` refuses today:
 
@@ -88,6 +89,10 @@ DATA_DIR: Final = "data/seafarers"
 #: the numbers a set-up's ``poor_numbers`` hexes never get (The Forgotten Tribe: "pas
 #: de 5, 6, 8 ou 9" on the 3 hexes on the right)
 GOOD_NUMBERS: Final = frozenset({5, 6, 8, 9})
+#: the numbers a set-up's ``poor_numbers_off`` terrains never get (The Four Islands: no
+#: "jetons numérotés à trop faibles probabilités" on forests and pastures): the tokens
+#: of one and two dots
+POOR_NUMBERS: Final = frozenset({2, 3, 11, 12})
 
 
 # --- the JSettlers conversion -----------------------------------------------------------
@@ -563,6 +568,9 @@ def _shuffled(
             continue
         poor = (parse_hex(h) for h in setup.get("poor_numbers", ()))
         if any(laid[h].number in GOOD_NUMBERS for h in poor):
+            continue
+        spared = setup.get("poor_numbers_off", ())
+        if any(t.terrain in spared and t.number in POOR_NUMBERS for t in laid.values()):
             continue
         return laid
 

@@ -630,7 +630,7 @@ def _dice_rolled(state: State, data: dict[str, Any]) -> None:
         agenda.then(Pending(seat, "steal" if fleet else "move_robber"))
     agenda.then(*_trading_phase(state.seats, seat))
     if rewards:
-        agenda.interrupt(*rewards)
+        agenda.interrupt(rewards)
 
 
 @cache

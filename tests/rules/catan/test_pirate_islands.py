@@ -426,6 +426,22 @@ def test_a_seat_that_beats_the_fleet_on_a_seven_discards_half_of_its_hand_with_i
     assert asked == ([] if discarded is None else [discarded])
 
 
+def test_when_the_bank_cannot_reward_every_winner_the_first_attacked_are_paid():
+    """Two seats beat the fleet and the bank holds one card: the first attacked takes
+    it, whoever would answer first; the second is owed nothing."""
+    state = opened().state
+    pirate_islands.fleet_part(state).rewards = [2, 1]
+    state.bank[:] = [0, 0, 0, 0, 1]
+    choices, rewarded = pirate_islands.rewards_due(state)
+    assert [(p.seat, p.kind) for p in choices] == [(2, "choose_gold")]
+    assert rewarded == {2: 1}
+    pirate_islands.fleet_part(state).rewards = [2, 1]
+    state.bank[:] = [1, 1, 0, 0, 0]
+    choices, rewarded = pirate_islands.rewards_due(state)
+    assert [p.seat for p in choices] == [2, 1]  # both at once: each takes one card
+    assert rewarded == {2: 1, 1: 1}
+
+
 def _steer(table: PirateTable, step: int, seat: int) -> None:
     """Turns pass until it is ``seat``'s turn to roll with the fleet on ``step`` of its
     path: the seat before it sails the fleet there if it can, every other roll by 1."""

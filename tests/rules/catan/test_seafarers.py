@@ -24,7 +24,7 @@ from typing import Any
 
 import pytest
 
-from service.rules.catan import ships
+from service.rules.catan import scenarios, ships
 from service.rules.catan.game import CATAN, SCENARIOS
 from service.rules.catan.roads import longest_road
 from service.rules.core import IllegalMove
@@ -435,6 +435,21 @@ GOLD_OPENING = (
     ("-2,2,S", "-2,3,N"),
     ("0,1,S", "-1,2,N"),
 )
+
+
+@pytest.mark.parametrize("seats", [3, 4])
+def test_the_four_islands_laid_at_random_give_forests_and_pastures_no_poor_number(seats: int):
+    """Scenario 2, "Mise en place aléatoire": "Assurez-vous toutefois que les forêts et
+    les prés n'aient pas de jetons numérotés à trop faibles probabilités": none of the
+    tokens of one or two dots (2, 3, 11, 12) on a forest or a pasture."""
+    layouts = set()
+    for seed in range(40):
+        board = scenarios.deal(2, seats, random.Random(seed), shuffle=True)["board"]
+        spared = [t["number"] for t in board["hexes"] if t["terrain"] in ("forest", "pasture")]
+        assert len(spared) == (8 if seats == 3 else 10)
+        assert not set(spared) & {2, 3, 11, 12}
+        layouts.add(tuple((t["hex"], t["terrain"], t["number"]) for t in board["hexes"]))
+    assert len(layouts) == 40
 
 
 def gold_table() -> SeaTable:
