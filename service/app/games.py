@@ -16,6 +16,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+import logging
 import secrets
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
@@ -63,6 +64,8 @@ from service.store import (
 )
 
 MAX_BOT_STEPS = 10_000
+
+log = logging.getLogger(__name__)
 
 
 @contextmanager
@@ -993,9 +996,13 @@ class GameService:
             due = self.store.clocked_games_due(conn, limit)
         applied = 0
         for game_id, _ in due:
-            found = self.expire_due(game_id)
-            if not found:  # the row's deadline was a guess (migration 0014): correct it
-                self._keep_clock_deadline(game_id)
+            try:
+                found = self.expire_due(game_id)
+                if not found:  # the row's deadline was a guess (migration 0014): correct it
+                    self._keep_clock_deadline(game_id)
+            except Exception:  # one game's failure must not keep the others waiting
+                log.exception("the clock sweep could not time out game %s", game_id)
+                continue
             applied += found
         return applied
 

@@ -35,7 +35,7 @@ def validate_record(
     ruleset = find_ruleset(rulesets, ruleset_name)
     check_seat_count(ruleset, seats)
     try:
-        seed = bytes.fromhex(seed_hex) if seed_hex is not None else None
+        seed = bytes.fromhex(seed_hex) if seed_hex else None  # "": no seed, as when absent
     except ValueError as exc:
         raise ValidationFailed("seed", "must be hexadecimal") from exc
     if seed is not None and seed_sha256 not in (None, hashlib.sha256(seed).hexdigest()):

@@ -40,7 +40,8 @@ import importlib
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
-from functools import lru_cache
+from datetime import datetime
+from functools import cache, lru_cache
 from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
 
 from service.rules.clock import CLOCK, SEAT_TIMED_OUT, TIME_OUT
@@ -821,9 +822,7 @@ class Ruleset(ABC, Generic[State]):
             and len(remaining) == seats
             and all(r is None or (type(r) is int and r >= 0) for r in remaining)
             and isinstance(running, Mapping)
-            and all(
-                k.isdigit() and int(k) < seats and isinstance(v, str) for k, v in running.items()
-            )
+            and all(k in _seat_keys(seats) and _is_instant(v) for k, v in running.items())
         ):
             raise self.illegal("bad_clock", "a clock reading is {remaining_ms, running}")
         return {"remaining_ms": list(remaining), "running": dict(running)}
@@ -919,3 +918,19 @@ class Turn(Generic[State]):
                 self._state = self.ruleset.scratch_copy(self.origin)
             self.events.append(event)
             self.ruleset.evolve(self._state, event)
+
+
+@cache
+def _seat_keys(seats: int) -> frozenset[str]:
+    """The seats as a clock reading's ``running`` names them: "0", "1", ..."""
+    return frozenset(map(str, range(seats)))
+
+
+def _is_instant(value: Any) -> bool:
+    """Whether ``value`` is a time as a clock reading holds it (ISO 8601 with its offset)."""
+    if not isinstance(value, str):
+        return False
+    try:
+        return datetime.fromisoformat(value).tzinfo is not None
+    except ValueError:
+        return False

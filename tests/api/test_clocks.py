@@ -172,6 +172,25 @@ def test_the_sweep_finds_a_due_game_behind_any_number_of_games_not_due(api):
     assert "seat_timed_out" in types(raw.get_json()["events"])
 
 
+def test_a_game_the_sweep_cannot_time_out_does_not_stop_it(api, monkeypatch, caplog):
+    broken, idle = (clocked(api, per_move=LIMIT, on_timeout="skip") for _ in range(2))
+    time.sleep(PAST)
+    games = api.client.application.extensions["tilegames"].games
+    expire_due = games.expire_due
+
+    def failing(game_id: str) -> int:
+        if game_id == broken["id"]:
+            raise RuntimeError("cannot time this game out")
+        return expire_due(game_id)
+
+    monkeypatch.setattr(games, "expire_due", failing)
+    with caplog.at_level("ERROR", logger="service.app.games"):
+        games.sweep_clocks(limit=10_000)
+    raw = api.client.get(f"/v1/games/{idle['id']}/events?limit=1000", headers=api.key)
+    assert "seat_timed_out" in types(raw.get_json()["events"])
+    assert f"could not time out game {broken['id']}" in caplog.text
+
+
 def clock_deadline(database_url: str, game: dict):
     with psycopg.connect(database_url) as conn:
         row = conn.execute("SELECT clock_deadline FROM games WHERE id = %s", (game["id"],))

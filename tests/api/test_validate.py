@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from service.rules import get_ruleset, rng_for
 from tests.api.test_errors import assert_problem
 
@@ -58,6 +60,40 @@ def test_internal_randomness_without_a_seed_is_refused_naming_the_field(api):
     response = api.client.post("/v1/validate", json=body, headers=api.key)
     assert assert_problem(response, 422, "validation_error")["errors"][0]["field"] == "seed"
     assert_problem(api.client.post("/v1/validate", json=body), 401, "unauthorized")
+
+
+def test_an_empty_seed_is_no_seed(api):
+    body = {"ruleset": "carcassonne", "seats": 2, "record": [], "seed": ""}
+    response = api.client.post("/v1/validate", json=body, headers=api.key)
+    assert assert_problem(response, 422, "validation_error")["errors"][0]["field"] == "seed"
+
+
+@pytest.mark.parametrize(
+    "running",
+    [
+        {"²": "2020-01-01T00:00:00+00:00"},  # a digit to isdigit, not to int
+        {"9" * 5000: "2020-01-01T00:00:00+00:00"},  # more digits than int reads
+        {"01": "2020-01-01T00:00:00+00:00"},  # not how the server names seat 1
+        {"0": "yesterday"},
+        {"0": "2020-01-01T00:00:00"},  # no offset
+    ],
+)
+def test_a_clock_reading_the_server_could_not_have_written_is_a_bad_clock(api, running):
+    body = {
+        "ruleset": "carcassonne",
+        "options": {"randomness": "external", "clock": {"per_move": 60}},
+        "seats": 2,
+        "record": [
+            {
+                "seat": None,
+                "command": {"type": "clock", "remaining_ms": [None, None], "running": running},
+            }
+        ],
+    }
+    response = api.client.post("/v1/validate", json=body, headers=api.key)
+    assert response.status_code == 200
+    result = response.get_json()
+    assert not result["valid"] and result["error"]["code"] == "bad_clock"
 
 
 def test_clock_steps_are_refused_in_a_game_without_a_time_control(api):
