@@ -42,7 +42,13 @@ from service.app.errors import (
     ValidationFailed,
     VersionConflictError,
 )
-from service.app.genesis import RulesetLookup, find_ruleset, genesis
+from service.app.genesis import (
+    NO_BOTS_EXTERNAL,
+    RulesetLookup,
+    bots_may_play,
+    find_ruleset,
+    genesis,
+)
 from service.app.seats import prepare_seats, seat_of, seated
 from service.app.turns import TurnWatch
 from service.rules.clock import CLOCK, TIME_OUT, Clocks, TimeControl, charged
@@ -410,6 +416,9 @@ class GameService:
         seats, tokens = prepare_seats(ruleset, seat_specs)
         seed = secrets.token_bytes(32)
         normalized, events = genesis(ruleset, options, len(seats), seed)
+        for index, seat in enumerate(seats):
+            if seat["bot"] is not None and not bots_may_play(ruleset, normalized):
+                raise ValidationFailed(f"seats.{index}.bot", NO_BOTS_EXTERNAL)
         state = ruleset.fold(events)
         seating = Seating.of(seats)
         turns = TurnWatch(ruleset, seats, seating, None)
@@ -798,6 +807,8 @@ class GameService:
                 raise SeatConflict(f"seat {seat} is played by its person already")
         elif control.bot == command.get("bot"):
             raise SeatConflict(f"seat {seat} is played by the {control.bot} bot already")
+        elif not bots_may_play(ruleset, game.options):
+            raise ValidationFailed("bot", NO_BOTS_EXTERNAL)
 
     def _write_step(
         self,

@@ -58,5 +58,20 @@ def genesis(
     except RulesError as exc:
         raise ValidationFailed("options", exc.message) from exc
     if clock is not None:
+        if clock["on_timeout"] != "forfeit" and not bots_may_play(ruleset, normalized):
+            raise ValidationFailed("options.clock.on_timeout", NO_BOTS_EXTERNAL)
         normalized = {**normalized, "clock": clock}
     return normalized, events
+
+
+#: why a seat of such a game cannot be a bot's, be handed to one or skip a timeout
+NO_BOTS_EXTERNAL = (
+    "with external randomness a seat of this ruleset is played by its person only:"
+    " its bots (and a timeout's skip, which answers as a bot) cannot send the outcomes"
+    " only the client knows; a seat out of time can only forfeit"
+)
+
+
+def bots_may_play(ruleset: Ruleset, options: JSON) -> bool:
+    """Whether bots may play a seat of a game with these (normalised) options."""
+    return ruleset.bots_play_external or options.get("randomness") != "external"

@@ -841,6 +841,9 @@ class Ruleset(ABC, Generic[State]):
     bots: ClassVar[tuple[str, ...]] = ()
     #: the module whose ``BOTS`` table plays the bots named in :attr:`bots`
     bots_module: ClassVar[str | None] = None
+    #: whether the bots play with external randomness too, sending the outcomes their
+    #: commands need (a drawn tile); a timeout's ``skip`` may answer as a bot does
+    bots_play_external: ClassVar[bool] = True
 
     def bot_command(self, state: State, seat: int, bot: str, rng: random.Random) -> JSON:
         """The command bot ``bot`` sends for ``seat`` now (seat must be awaited): the

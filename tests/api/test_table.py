@@ -182,6 +182,41 @@ def test_hand_overs_that_change_nothing_are_conflicts(api):
     )
 
 
+def test_no_bot_plays_a_seat_of_a_catan_game_with_external_randomness(api):
+    """Its bots would have to make up the dice, a development card drawn or a card
+    stolen, which only the client knows: no bot seat, no hand-over to a bot, and a seat
+    out of time can only forfeit (a skip answers what must be done as a bot would)."""
+    external = {"randomness": "external"}
+    body = {
+        "ruleset": "catan",
+        "seats": [{"name": "Ada"}, {"bot": "value"}, {"name": "Kai"}],
+        "options": external,
+    }
+    refused = api.client.post("/v1/games", json=body, headers=api.key)
+    problem = assert_problem(refused, 422, "validation_error")
+    assert problem["errors"][0]["field"] == "seats.1.bot"
+    for on_timeout in ("skip", "bot"):
+        clock = {"per_move": 60, "on_timeout": on_timeout, "bot": "random"}
+        if on_timeout == "skip":
+            del clock["bot"]
+        body = {"ruleset": "catan", "options": {**external, "clock": clock}}
+        body["seats"] = [{"name": "Ada"}, {"name": "Kai"}]
+        refused = api.client.post("/v1/games", json=body, headers=api.key)
+        problem = assert_problem(refused, 422, "validation_error")
+        assert problem["errors"][0]["field"] == "options.clock.on_timeout"
+    forfeit = {**external, "clock": {"per_move": 60, "on_timeout": "forfeit"}}
+    game = people(api, 2, ruleset="catan", **forfeit)
+    handed = owner(api, "put", game, "/seats/1/bot", json={"bot": "random"})
+    assert assert_problem(handed, 422, "validation_error")["errors"][0]["field"] == "bot"
+    assert get(api, game)["version"] == game["version"]  # nothing written
+    internal = people(api, 2, ruleset="catan", clock={"per_move": 60, "on_timeout": "skip"})
+    assert owner(api, "put", internal, "/seats/1/bot", json={"bot": "random"}).status_code == 200
+    carcassonne = api.create(
+        ruleset="carcassonne", seats=[{"name": "Ada"}, {"bot": "greedy"}], options=external
+    )
+    assert get(api, carcassonne)["awaiting"][0]["seat"] == 0  # its bots send their draws
+
+
 def test_a_game_with_hand_overs_and_a_resignation_exports_a_record_that_replays(api):
     game = people(api, 3)
     owner(api, "put", game, "/seats/1/bot", json={"bot": "random"})

@@ -289,6 +289,9 @@ class Catan(Ruleset[State]):
     max_seats: ClassVar[int] = 4
     bots: ClassVar[tuple[str, ...]] = ("random", "value")
     bots_module: ClassVar[str | None] = "service.rules.catan.bots"
+    #: the dice, a drawn development card, a stolen card, a fog tile: a Catan bot does
+    #: not make up what only the client knows
+    bots_play_external: ClassVar[bool] = False
     parts: ClassVar = shapes.PARTS
     view_shape: ClassVar = shapes.VIEW
     answers: ClassVar[Mapping[str, tuple[str, ...]]] = ALL_ANSWERS
