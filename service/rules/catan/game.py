@@ -926,13 +926,8 @@ class Catan(Ruleset[State]):
         answer = offer["answers"].get(str(partner)) if type(partner) is int else None
         if answer is None or answer["answer"] == "decline":
             raise self.illegal("not_a_partner", f"seat {partner!r} did not accept")
-        if answer["answer"] == "counter":  # the counter-offer, seen from the active seat
-            give, get = answer["get"], answer["give"]
-        else:
-            give, get = offer["give"], offer["get"]
-        if not can_pay(state.hands[seat], _counts(give)) or not can_pay(
-            state.hands[partner], _counts(get)
-        ):
+        give, get = _terms(offer, answer)
+        if not _both_hold(state, seat, partner, give, get):
             raise self.illegal("not_enough_resources", "both sides must hold what they give")
         return [Event("trade_made", {"seat": seat, "with": partner, "give": give, "get": get})]
 
@@ -1735,7 +1730,7 @@ def _turn_menu(state: State, decision: Decision) -> JSON:
     if any(state.hands[seat]):
         menu["offer_trade"] = {
             "may_give": named(state.hands[seat]),
-            "to": [s for s in range(state.seats) if s != seat],
+            "to": [s for s in range(state.seats) if s != seat and s not in state.agenda.absent],
             "rule": "give some of what you hold for any other resources",
         }
     menu["end_turn"] = menu.pop("end_turn")  # always offered, listed last
@@ -1756,11 +1751,25 @@ def _respond_menu(state: State, decision: Decision) -> JSON:
     }
 
 
+def _terms(offer: JSON, answer: JSON) -> tuple[JSON, JSON]:
+    """What the offering seat gives and gets if it confirms with the seat that gave
+    ``answer``: its offer, or the counter-offer seen from its side."""
+    if answer["answer"] == "counter":
+        return answer["get"], answer["give"]
+    return offer["give"], offer["get"]
+
+
+def _both_hold(state: State, seat: int, partner: int, give: JSON, get: JSON) -> bool:
+    return can_pay(state.hands[seat], _counts(give)) and can_pay(state.hands[partner], _counts(get))
+
+
 def _conclude_menu(state: State, decision: Decision) -> JSON:
+    offer = state.trade_offer()
     partners = [
         int(s)
-        for s, answer in state.trade_offer()["answers"].items()
+        for s, answer in offer["answers"].items()
         if answer["answer"] != "decline"
+        and _both_hold(state, decision.seat, int(s), *_terms(offer, answer))
     ]
     menu: JSON = {"cancel_trade": {}}
     if partners:

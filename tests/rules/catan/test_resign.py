@@ -50,6 +50,7 @@ def test_a_resigned_seat_never_proposes_a_trade_nor_is_offered_one():
     table.send(RESIGN, seat=2)
     table.roll(6)
     assert (2, "propose_trade") not in table.awaited(proposals=True)
+    assert table.menu(0, "turn")["offer_trade"]["to"] == [1]  # the menu says so too
     offer = {"type": "offer_trade", "give": {"grain": 1}, "get": {"wool": 1}}
     assert table.refused({**offer, "to": [2]}, seat=0) == "bad_offer"
     events = table.send(offer, seat=0)

@@ -519,12 +519,23 @@ def test_an_offer_to_one_seat_awaits_that_seat_only_and_it_may_counter():
     )
     assert table.refused({"type": "respond_trade", "answer": "maybe"}, seat=1) == "bad_answer"
     table.send({**counter, "give": {"wool": 1}}, seat=1)
+    assert table.menu(0, "conclude_trade")["confirm_trade"] == {"with": [1]}
     before = table.hand(0), table.hand(1)
     made = table.send({"type": "confirm_trade", "with": 1})
     assert only(made, "trade_made").data["give"] == {"brick": 1}
     assert only(made, "trade_made").data["get"] == {"wool": 1}
     assert table.hand(0) == before[0] - Counter(brick=1) + Counter(wool=1)
     assert table.hand(1) == before[1] - Counter(wool=1) + Counter(brick=1)
+
+
+def test_a_counter_offer_the_offerer_cannot_pay_is_not_among_its_partners():
+    table = three_seats()
+    table.roll(6)
+    table.send({"type": "offer_trade", "give": {"brick": 1}, "get": {"ore": 1}, "to": [1]})
+    counter = {"type": "respond_trade", "answer": "counter", "give": {"wool": 1}}
+    table.send({**counter, "get": {"ore": 3}}, seat=1)  # seat 0 holds no ore
+    assert table.menu(0, "conclude_trade") == {"cancel_trade": {}}
+    assert table.refused({"type": "confirm_trade", "with": 1}) == "not_enough_resources"
 
 
 def test_when_every_asked_seat_declines_the_offer_closes_and_the_turn_resumes():
