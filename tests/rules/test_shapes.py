@@ -264,7 +264,14 @@ def test_the_tables_commands_and_events_have_their_described_shapes(ruleset):
     table = [
         (1, {"type": "hand_to_bot", "bot": ruleset.bots[0]}),
         (1, {"type": "hand_back"}),
-        (None, {"type": "clock", "remaining_ms": [1000, None, 0], "running": {"0": "now"}}),
+        (
+            None,
+            {
+                "type": "clock",
+                "remaining_ms": [1000, None, 0],
+                "running": {"0": "2026-11-28T12:00:00+00:00"},
+            },
+        ),
         ("awaited", {"type": "time_out", "action": "bot", "bot": ruleset.bots[0]}),
         ("awaited", {"type": "time_out", "action": "skip"}),
         (2, {"type": "resign"}),
