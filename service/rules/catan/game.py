@@ -321,6 +321,8 @@ class Catan(Ruleset[State]):
                 raise InvalidOptions("board", "a scenario plays its own map")
             if "victory_points" not in options:
                 result["victory_points"] = SCENARIOS[scenario].victory_points
+            if SCENARIOS[scenario].drawn:  # no map to lay as printed: a random one
+                result["layout"] = "random"
         elif result["board"] is not None:
             try:
                 check_base_board(result["board"])

@@ -346,6 +346,8 @@ class ScenarioInfo:
     title_en: str
     players: tuple[int, ...]
     victory_points: int
+    #: no printed map: it is drawn for each game (The New World)
+    drawn: bool
 
 
 def available() -> tuple[ScenarioInfo, ...]:
@@ -369,6 +371,7 @@ def available() -> tuple[ScenarioInfo, ...]:
                 doc["title"]["en"],
                 tuple(sorted(entry["players"])),
                 vp,
+                doc["hexes"] is None,
             )
         )
     return tuple(out)

@@ -674,7 +674,11 @@ def test_the_new_world_seats_place_the_harbour_markers_in_turn_then_they_are_tur
 
 
 def test_the_new_world_harbour_types_come_from_the_markers_in_external_mode():
+    # "beginner" lays a printed map; The New World has none, so its map is sent too
     table = SeaTable(scenario=9, seats=3, layout="beginner")
+    assert table.options["layout"] == "random" and table.awaited() == [(0, "set_board")]
+    drawn = scenarios.deal(9, 3, random.Random(9), shuffle=True)["board"]
+    table.send({"type": "set_board", "board": drawn})
     for _ in range(9):
         seat = table.awaited()[0][0]
         table.send({"type": "place_harbour", "edge": table.menu(seat)["place_harbour"]["edges"][0]})
