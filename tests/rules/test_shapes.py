@@ -8,6 +8,7 @@ command and event type the code knows is described."""
 from __future__ import annotations
 
 import copy
+import random
 from typing import Any, NamedTuple
 
 import pytest
@@ -15,7 +16,7 @@ from openapi_schema_validator import OAS30Validator
 
 from service.rules.carcassonne.expansions import EXPANSIONS
 from service.rules.carcassonne.state import EVOLVERS as CARCASSONNE_EVOLVERS
-from service.rules.catan.board import beginner_board
+from service.rules.catan.board import random_board
 from service.rules.catan.game import SCENARIOS
 from service.rules.catan.state import EVOLVERS as CATAN_EVOLVERS
 from service.rules.core import RULES_UPGRADED, Event, Ruleset, bot_rng_for, rng_for
@@ -247,7 +248,7 @@ def test_an_external_board_and_its_event_have_their_shapes():
     state = CATAN.fold(CATAN.setup(options, 3, rng_for(b"board", 1)))
     (decision,) = CATAN.decisions(state)
     assert menu_errors(CATAN, CATAN.menu(state, decision)) == []
-    sent = {"type": "set_board", "board": beginner_board().to_json()}
+    sent = {"type": "set_board", "board": random_board(random.Random(2)).to_json()}
     assert errors(CATAN.command_shapes()["set_board"], {"board": sent["board"]}) == []
     (event,) = CATAN.apply(state, 0, sent, rng_for(b"board", 2))
     assert errors(CATAN.event_shapes()["board_set"], event.data) == []

@@ -288,6 +288,33 @@ def _lay_numbers(
     }
 
 
+def frame_problem(board: Board) -> str | None:
+    """Why ``board`` does not lie on the base game's frame: its 19 land hexes, and the
+    harbours on the frame's 9 places (None: it does)."""
+    data = base_data()
+    if set(board.hexes) != {parse_hex(entry["hex"]) for entry in data["beginner"]["hexes"]}:
+        return "the land hexes are not the base game's 19 places"
+    if {h.edge for h in board.harbours} != {parse_edge(n) for n in data["harbour_edges"]}:
+        return "the harbours are not on the frame's 9 harbour places"
+    return None
+
+
+def variable_setup_problem(board: Board, numbers: str, no_adjacent_red_numbers: bool) -> str | None:
+    """Why the variable set-up (:func:`random_board`) with these options could not have
+    laid ``board``, already on the base frame with the base components (None: it could):
+    along the spiral, the tokens follow it from one of the 6 corners; and with
+    ``no_adjacent_red_numbers`` no 6 or 8 touches another."""
+    if numbers == "spiral":
+        terrains = {h: tile.terrain for h, tile in board.hexes.items()}
+        tokens = list(base_data()["number_spiral"])
+        laid = (_lay_numbers(terrains, spiral(2, corner), tokens) for corner in range(6))
+        if all(hexes != board.hexes for hexes in laid):
+            return "the numbers do not follow the spiral from a corner"
+    if no_adjacent_red_numbers and adjacent_red_pairs(board.hexes):
+        return "a red number touches another (no_adjacent_red_numbers)"
+    return None
+
+
 def random_board(
     rng: random.Random, no_adjacent_red_numbers: bool = False, *, numbers: str = "spiral"
 ) -> Board:

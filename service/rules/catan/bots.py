@@ -158,13 +158,25 @@ def _expand(
         if kind == "offer_trade":
             command["to"] = options["to"]
         return [command]
-    if kind == "set_board":
-        from service.rules.catan.board import beginner_board
-
-        return [{"type": kind, "board": beginner_board().to_json()}]
+    if kind == "set_board":  # one board that the game's own set-up could lay
+        return [{"type": kind, "board": _a_board(state)}]
     if kind == "roll" and options:
         return [{"type": kind, "dice": [3, 4]}]
     return [{"type": kind}]
+
+
+def _a_board(state: State) -> JSON:
+    from service.rules.catan import scenarios
+    from service.rules.catan.board import random_board
+
+    drawn = random.Random(0)
+    options = state.options
+    if state.scenario is None:
+        apart = options["no_adjacent_red_numbers"]
+        return random_board(drawn, apart, numbers=options["numbers"]).to_json()
+    number = state.seafarers()["number"]
+    board: JSON = scenarios.deal(number, state.seats, drawn, shuffle=True)["board"]
+    return board
 
 
 def _first_of(counts: list[int], count: int) -> list[int]:

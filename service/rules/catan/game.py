@@ -48,7 +48,9 @@ from service.rules.catan.board import (
     Board,
     base_data,
     beginner_board,
+    frame_problem,
     random_board,
+    variable_setup_problem,
 )
 from service.rules.catan.layout import layout_of
 from service.rules.catan.pieces import (
@@ -425,7 +427,12 @@ class Catan(Ruleset[State]):
     def _set_board(self, state: State, decision: Decision, command: JSON, rng: random.Random):
         try:
             if state.scenario is None:
-                check_base_board(command.get("board"))
+                board = check_base_board(command.get("board"))
+                options = state.options
+                numbers, apart = options["numbers"], options["no_adjacent_red_numbers"]
+                problem = variable_setup_problem(board, numbers, apart)
+                if problem is not None:
+                    raise ValueError(problem)
             else:
                 check_scenario_board(state, command.get("board"))
         except ValueError as error:
@@ -1227,7 +1234,8 @@ class Catan(Ruleset[State]):
 
 
 def check_base_board(value: object) -> Board:
-    """A board sent by a client: well formed, with the base game's components."""
+    """A board sent by a client: well formed, with the base game's components on the
+    base game's frame."""
     board = Board.from_json(value)
     data = base_data()
     terrains: dict[str, int] = {}
@@ -1245,6 +1253,9 @@ def check_base_board(value: object) -> Board:
         raise ValueError(f"harbours {harbours} are not the base game's")
     if board.robber is None or board.hexes[board.robber].terrain != "desert":
         raise ValueError("the robber starts on the desert")
+    problem = frame_problem(board)
+    if problem is not None:
+        raise ValueError(problem)
     layout_of(board.to_json())  # the same validation a replay does
     return board
 

@@ -16,10 +16,11 @@ from pathlib import Path
 import pytest
 
 from service.rules.catan.awards import longest_road_holder
-from service.rules.catan.board import beginner_board
+from service.rules.catan.board import Board, adjacent_red_pairs, beginner_board, random_board
 from service.rules.catan.game import CATAN, RULES
 from service.rules.catan.pieces import NOBODY
 from service.rules.core import InvalidOptions
+from service.rules.hexes.geometry import corner_name, edge_corners
 from tests.rules.catan.table import (
     CITY,
     DEVELOPMENT,
@@ -109,10 +110,65 @@ def test_with_external_randomness_a_random_layout_arrives_as_set_board_and_is_ch
     no_robber = {**beginner_board().to_json(), "robber": "1,1"}  # not on the desert
     assert table.refused({"type": "set_board", "board": no_robber}) == "bad_board"
     assert table.refused({"type": "set_board", "board": "beginner"}) == "bad_board"
-    board = beginner_board().to_json()
+    board = random_board(random.Random(7)).to_json()
     assert types(table.send({"type": "set_board", "board": board})) == ["board_set"]
     assert table.view()["board"] == board
     assert table.awaited() == [(0, "place_settlement")]
+
+
+def drawn(seed: int, **options) -> dict:
+    return random_board(random.Random(seed), **options).to_json()
+
+
+def east(board: dict, columns: int) -> dict:
+    """``board`` moved ``columns`` to the east, harbours and robber with it."""
+
+    def shifted(name: str) -> str:
+        q, rest = name.split(",", 1)
+        return f"{int(q) + columns},{rest}"
+
+    return {
+        "hexes": [{**tile, "hex": shifted(tile["hex"])} for tile in board["hexes"]],
+        "harbours": [
+            {**h, "corners": [shifted(c) for c in h["corners"]]} for h in board["harbours"]
+        ],
+        "robber": shifted(board["robber"]),
+    }
+
+
+def off_their_places(board: dict) -> dict:
+    """``board`` with its harbours on coast paths that are not the frame's harbour places."""
+    laid = Board.from_json(board)
+    grid = laid.grid
+    printed = {grid.edge_index[h.edge] for h in laid.harbours}
+    others = [e for e in range(len(grid.edges)) if laid.is_coast(e) and e not in printed]
+    harbours = [
+        {"type": h["type"], "corners": [corner_name(c) for c in edge_corners(grid.edges[e])]}
+        for h, e in zip(board["harbours"], others, strict=False)
+    ]
+    return {**board, "harbours": harbours}
+
+
+def test_a_board_sent_for_the_variable_set_up_is_one_it_could_lay():
+    """With external randomness the client draws the board, but only one the rulebook's
+    variable set-up could lay: on the base frame (the 19 land hexes, the harbours on
+    their 9 places), the numbers along the spiral from a corner, and with
+    ``no_adjacent_red_numbers`` no 6 beside an 8."""
+    beginner = beginner_board().to_json()  # the printed numbers: not along the spiral
+    shuffled = Table(layout="random", numbers="shuffled")
+    for elsewhere in (east(beginner, 7), off_their_places(beginner)):
+        assert shuffled.refused({"type": "set_board", "board": elsewhere}) == "bad_board"
+    table = Table(layout="random")
+    assert table.refused({"type": "set_board", "board": beginner}) == "bad_board"
+    assert types(shuffled.send({"type": "set_board", "board": beginner})) == ["board_set"]
+    apart = Table(layout="random", numbers="shuffled", no_adjacent_red_numbers=True)
+    red = next(
+        b
+        for seed in range(100)
+        if adjacent_red_pairs(Board.from_json(b := drawn(seed, numbers="shuffled")).hexes)
+    )
+    assert apart.refused({"type": "set_board", "board": red}) == "bad_board"
+    assert types(apart.send({"type": "set_board", "board": beginner})) == ["board_set"]
 
 
 # -- the set-up ----------------------------------------------------------------------
