@@ -1306,7 +1306,8 @@ def _seafarers_view(state: State) -> JSON:
 
 def check_scenario_board(state: State, value: object) -> Board:
     """A scenario board sent by a client (external randomness): well formed, on the
-    scenario's frame, with its components (terrains, numbers, harbours) and pirate."""
+    scenario's frame, with its components (terrains, numbers, harbours) and pirate, laid
+    as its random set-up could."""
     board = Board.from_json(value)
     scenario = state.seafarers()
     number, seats = scenario["number"], state.seats
@@ -1326,6 +1327,9 @@ def check_scenario_board(state: State, value: object) -> Board:
         raise ValueError(f"the terrains, numbers or harbours are not scenario {number}'s")
     if board.unnumbered != printed.unnumbered:
         raise ValueError(f"the hexes without a number are not scenario {number}'s")
+    problem = scenarios.layout_problem(number, seats, board.hexes)
+    if problem is not None:
+        raise ValueError(problem)
     if {h.edge for h in board.harbours} != {h.edge for h in printed.harbours}:
         raise ValueError(f"the harbours are not on scenario {number}'s harbour places")
     if board.pirate != printed.pirate:

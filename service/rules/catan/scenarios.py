@@ -418,10 +418,7 @@ def new_world(rng: random.Random, doc: Mapping[str, Any] | None = None) -> Scena
             h: Tile(t, next(numbers) if t in NUMBERED else None)
             for h, t in zip(cells, tiles, strict=True)
         }
-        red = {h for h, t in hexes.items() if t.number in RED_NUMBERS}
-        if any(t.terrain == "gold" for h in red for t in [hexes[h]]):
-            continue
-        if any(n in red for h in red for n in neighbours(h)):
+        if number_problem(hexes, NEW_WORLD_NUMBERS) is not None:
             continue
         return Scenario(
             9,
@@ -562,20 +559,60 @@ def _shuffled(
             numbers = dict(zip(numbered, tokens, strict=True))
             for h, t in zip(cells, terrains, strict=True):
                 laid[h] = Tile(t, numbers.get(h))
-        red = {h for h, t in laid.items() if t.number in RED_NUMBERS}
-        if setup.get("no_red_on_gold") and any(laid[h].terrain == "gold" for h in red):
-            continue
-        if setup.get("red_numbers_apart") and any(n in red for h in red for n in neighbours(h)):
-            continue
-        if any(parse_hex(h) in red for h in setup.get("no_red_numbers_on", ())):
-            continue
-        poor = (parse_hex(h) for h in setup.get("poor_numbers", ()))
-        if any(laid[h].number in GOOD_NUMBERS for h in poor):
-            continue
-        spared = setup.get("poor_numbers_off", ())
-        if any(t.terrain in spared and t.number in POOR_NUMBERS for t in laid.values()):
-            continue
-        return laid
+        if number_problem(laid, setup) is None:
+            return laid
+
+
+#: the New World's rules for its numbers, as a file's ``setup`` names them
+NEW_WORLD_NUMBERS: Final = {"no_red_on_gold": True, "red_numbers_apart": True}
+
+
+def number_problem(hexes: Mapping[Hex, Tile], setup: Mapping[str, Any]) -> str | None:
+    """Why a random set-up's rules for numbers (a file's ``setup``) refuse these tiles
+    (None: they take them): red numbers on gold or side by side, on hexes that must
+    have none, good numbers where poor ones must be, poor ones where they must not."""
+    red = {h for h, t in hexes.items() if t.number in RED_NUMBERS}
+    if setup.get("no_red_on_gold") and any(hexes[h].terrain == "gold" for h in red):
+        return "a 6 or an 8 lies on gold"
+    if setup.get("red_numbers_apart") and any(n in red for h in red for n in neighbours(h)):
+        return "a 6 or an 8 touches another"
+    if any(parse_hex(h) in red for h in setup.get("no_red_numbers_on", ())):
+        return "a 6 or an 8 lies where the scenario forbids them"
+    poor = (parse_hex(h) for h in setup.get("poor_numbers", ()))
+    if any(hexes[h].number in GOOD_NUMBERS for h in poor):
+        return "a 5, 6, 8 or 9 lies where the scenario wants a poor number"
+    spared = setup.get("poor_numbers_off", ())
+    if any(t.terrain in spared and t.number in POOR_NUMBERS for t in hexes.values()):
+        return f"a 2, 3, 11 or 12 lies on {' or '.join(spared)}"
+    return None
+
+
+def layout_problem(number: int, players: int, hexes: Mapping[Hex, Tile]) -> str | None:
+    """Why the scenario's random set-up could not lay these tiles (None: it could):
+    a hex outside the groups it shuffles as printed; a group's terrains and numbers not
+    its own (or moved, where the group keeps them fixed); its rules for numbers."""
+    doc = raw(filename(number, players))
+    if doc["hexes"] is None:  # The New World: its whole frame shuffled
+        return number_problem(hexes, NEW_WORLD_NUMBERS)
+    printed = from_json(doc).hexes
+    grouped: set[Hex] = set()
+    for group in doc["setup"]["groups"]:
+        cells = [parse_hex(h) for h in group["hexes"]]
+        grouped.update(cells)
+        for part, name in ((0, "terrains"), (1, "numbers")):
+            mine = [hexes[h][part] for h in cells]
+            theirs = [printed[h][part] for h in cells]
+            moved = mine != theirs if group[name] == "fixed" else _sorted(mine) != _sorted(theirs)
+            if moved:
+                return f"the {name} of the {group['name']} are not as the set-up lays them"
+    if any(hexes[h] != tile for h, tile in printed.items() if h not in grouped):
+        return "a tile outside the shuffled groups is not as printed"
+    return number_problem(hexes, doc["setup"])
+
+
+def _sorted(values: list[Any]) -> list[Any]:
+    """``values`` in order, None (a hex without a number) first."""
+    return sorted(values, key=lambda v: (v is not None, v))
 
 
 def _new_world_game(doc: Mapping[str, Any], rng: random.Random) -> dict[str, Any]:

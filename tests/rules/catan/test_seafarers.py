@@ -25,9 +25,10 @@ from typing import Any
 import pytest
 
 from service.rules.catan import scenarios, ships
+from service.rules.catan.board import Board
 from service.rules.catan.game import CATAN, SCENARIOS
 from service.rules.catan.roads import longest_road
-from service.rules.core import IllegalMove
+from service.rules.core import Event, IllegalMove
 from service.rules.hexes.geometry import corner_hexes, hex_corners, parse_corner, parse_hex
 from tests.rules.catan.table import (
     ROAD,
@@ -452,9 +453,55 @@ def test_the_four_islands_laid_at_random_give_forests_and_pastures_no_poor_numbe
     assert len(layouts) == 40
 
 
+def swapped(board: dict, a: str, b: str, part: str = "both") -> dict:
+    """``board`` with the terrains and numbers of hexes ``a`` and ``b`` swapped (or only
+    their ``"number"``)."""
+    tiles = {t["hex"]: dict(t) for t in board["hexes"]}
+    keys = ("terrain", "number") if part == "both" else (part,)
+    for key in keys:
+        tiles[a][key], tiles[b][key] = tiles[b][key], tiles[a][key]
+    return {**board, "hexes": list(tiles.values())}
+
+
+def test_a_scenario_board_sent_is_one_its_random_set_up_could_lay():
+    """With external randomness the client draws a scenario's board, but only one its
+    random set-up could lay: each group's tiles where the group keeps them, the rest as
+    printed, and the set-up's rules for numbers."""
+    four_islands = scenarios.deal(2, 3, random.Random(1), shuffle=True)["board"]
+    tiles = {t["hex"]: t for t in four_islands["hexes"]}
+    forest = next(h for h, t in tiles.items() if t["terrain"] == "forest")
+    three = next(
+        h
+        for h, t in tiles.items()
+        if t["number"] == 3 and t["terrain"] not in ("forest", "pasture")
+    )
+    poor = swapped(four_islands, forest, three, "number")  # a 3 on a forest
+    assert scenarios.layout_problem(2, 3, Board.from_json(poor).hexes) == (
+        "a 2, 3, 11 or 12 lies on forest or pasture"
+    )
+    table = SeaTable(3, scenario=2, layout="random")
+    assert table.refused({"type": "set_board", "board": poor}) == "bad_board"
+    assert types(table.send({"type": "set_board", "board": four_islands})) == ["board_set"]
+    desert = scenarios.deal(4, 3, random.Random(1), shuffle=True)["board"]
+    tiles = {t["hex"]: t for t in desert["hexes"]}
+    sand = next(h for h, t in tiles.items() if t["terrain"] == "desert")
+    field = next(h for h, t in tiles.items() if t["terrain"] == "fields")
+    moved = swapped(desert, sand, field)  # Through the Desert: its desert is printed
+    assert scenarios.layout_problem(4, 3, Board.from_json(moved).hexes) is not None
+    for number, info in SCENARIOS.items():
+        for seats in info.players:
+            for seed in range(3):
+                dealt = scenarios.deal(number, seats, random.Random(seed), shuffle=True)
+                hexes = Board.from_json(dealt["board"]).hexes
+                assert scenarios.layout_problem(number, seats, hexes) is None
+
+
 def gold_table() -> SeaTable:
+    """A game on :func:`gold_board`, a position made for the gold rules: no set-up lays
+    gold on the main island, so ``set_board`` refuses it and its event is folded in."""
     table = SeaTable(layout="random")
-    table.send({"type": "set_board", "board": gold_board()})
+    table.events.append(Event("board_set", {"board": gold_board()}))
+    table.state = CATAN.evolve(table.state, table.events[-1])
     return table.setup(*GOLD_OPENING)  # type: ignore[return-value]
 
 
