@@ -224,6 +224,29 @@ def test_farmers_red_and_yellow_6_each_blue_outnumbered():
     assert (field["winners"], field["points"]) == ([red, yellow], 6)
 
 
+def test_farmers_red_scores_6_for_cities_a_and_b_yellow_outnumbered_scores_nothing():
+    """ "Rouge marque 6 points pour les villes A et B (3 points par ville). Jaune n'est pas
+    le joueur ayant le plus de paysans dans le pré. Il ne marque donc pas de points." The
+    board of the example before, Yellow with one farmer there instead of two."""
+    red, yellow, blue = 0, 1, 2
+    table = Table(seats=3)
+    table.turn("J", 1, 0, 90, "field:NL,NR,SL,WR")  # Red
+    table.turn("E", 0, -1, 180, "field:NL,NR,EL,ER,WL,WR")  # Yellow; completes city A
+    table.turn("U", 0, 1, 0, "field:NL,NR,EL,WR")  # Blue, south of the start road
+    table.turn("V", -1, 0, 180)
+    table.turn("N", 2, 0, 270)  # Yellow: no second farmer; an unfinished city
+    table.turn("E", 2, -1, 0)
+    table.turn("K", 2, -2, 180, "field:NL,ER,WL,WR")  # Red; completes city B
+    table.turn("E", 1, -2, 270)
+    table.turn("F", 0, -2, 0)  # another unfinished city
+    table.turn("A", -1, -1, 0)  # joins the start tile's two fields and Yellow's
+    table.turn("B", 1, -1, 0)  # joins everything into one field
+    field = only([f for f in table.final() if f["kind"] == "field"])
+    assert sorted(f["seat"] for f in field["figures"]) == [red, red, yellow, blue]
+    assert len(field["cities"]) == 2
+    assert (field["winners"], field["points"]) == ([red], 6)
+
+
 def test_page_8_fields_1_and_2_blue_6_red_and_blue_9_each():
     red, blue = 0, 1
     table = Table()

@@ -228,6 +228,31 @@ def test_a_follower_may_not_join_an_occupied_feature_however_far_and_whoever_own
     assert table.follow("field:ER,SL,SR,WL")[0].type == "follower_placed"
 
 
+def test_rulebook_example_a_robber_on_the_continued_road_leaves_the_field_and_the_cloister():
+    """Big Box, "Placer un partisan": "Bleu peut uniquement placer un paysan dans le pré
+    ou un moine dans l'abbaye puisqu'il y a déjà un voleur sur la route continuée"."""
+    table = Table()
+    table.turn("U", 1, 0, 0, "road:E,W")  # Red's robber
+    table.draw("A")
+    table.place(2, 0, 90)  # Blue's cloister continues the road
+    spots = [s["spot"] for s in menu(table.state, 1)["place_follower"]["spots"]]
+    assert spots == ["cloister", "field:NL,NR,EL,ER,SL,SR,WL,WR"]
+    assert illegal(table, {"type": "place_follower", "spot": "road:W"}).code == ("feature_occupied")
+
+
+def test_rulebook_example_a_knight_in_the_continued_city_leaves_the_road_and_the_fields():
+    """Big Box, "Placer un partisan": Bleu "peut placer son partisan comme voleur ou comme
+    paysan. Il ne peut le placer comme chevalier, car il y a déjà un chevalier dans la
+    ville continuée"."""
+    table = Table()
+    table.turn("G", 0, -1, 90, "city:N,S")  # Red's knight
+    table.draw("D")
+    table.place(0, -2, 180)  # Blue's tile continues the city, with a road
+    spots = [s["spot"] for s in menu(table.state, 1)["place_follower"]["spots"]]
+    assert spots == ["road:E,W", "field:ER,WL", "field:NL,NR,EL,WR"]
+    assert illegal(table, {"type": "place_follower", "spot": "city:S"}).code == ("feature_occupied")
+
+
 def test_a_follower_comes_from_the_supply():
     red = 0
     table = Table()

@@ -132,6 +132,20 @@ def test_taxes_blue_scores_2_knights_plus_2_banners_4_each_8_in_all():
     assert table.scores == [8, 0]
 
 
+def test_taxes_a_lone_knight_scores_1_knight_plus_2_banners_3():
+    """The rulebook's second figure: "1 (chevalier) + 2 (bannières) = 3 points"."""
+    table = Table(expansions=WHEEL)
+    table.turn("F", 0, -1, 0, "city:E,W")  # a banner; Blue's knight
+    table.turn("T", 1, -1, 0)
+    table.turn("F", 3, -1, 0)  # another banner, nobody on it
+    table.turn("R", 2, -1, 180)  # one city now, not completed
+    events = spin(table, "B", 1, 3, 4)  # the pig moves 1: Taxes
+    taxes = of(events, "wheel_scored")
+    assert [f["points"] for f in taxes["figures"]] == [3]
+    assert taxes["points"] == [3, 0]
+    assert table.scores == [3, 0]
+
+
 def test_storm_then_fortune_fortune_gives_the_active_player_3():
     table = Table(expansions=WHEEL)
     storm = spin(table, "U", 3, -1, 2)

@@ -541,7 +541,7 @@ def test_a_city_on_a_gold_field_takes_two_resources_of_any_kinds():
 
 
 def test_a_first_settlement_on_a_small_island_earns_2_special_points():
-    """Line 198: "À chaque fois qu'un joueur construit une première colonie de sa
+    """Line 196: "À chaque fois qu'un joueur construit une première colonie de sa
     couleur sur une petite île, il reçoit 2 points de victoire spéciaux"."""
     table = line_of_two()
     table.gather(0, **SETTLEMENT)
@@ -606,8 +606,9 @@ def test_roads_and_ships_join_only_through_a_settlement_or_city():
 
 
 def test_a_settlement_between_a_road_and_a_ship_joins_them_into_one_trade_route():
-    """The rulebook's example (section C.1): building the settlement where a road meets
-    a ship makes one route of both."""
+    """Section C.1: roads and ships beside each other count as one route only through a
+    settlement or city. (Its example, Red's 4 ships and 2 roads joined into 8 segments
+    by a settlement on the 12, is not rebuilt: its board is in the lost picture.)"""
     table = opened()
     table.gather(0, brick=3, lumber=5, wool=2)
     table.road("2,-1,N", "3,-3,S")  # a coast road north: 2,-2,E
