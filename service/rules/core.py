@@ -101,10 +101,17 @@ class Event(_EventFields):
 _tuple_new = tuple.__new__
 
 
+#: the longest message a refusal carries: one that quotes a client's value (an unknown
+#: command type, a bad name) is cut there, so a huge value is not sent back whole
+MESSAGE_LIMIT = 500
+
+
 class RulesError(Exception):
     """Base of every error the rules core raises on bad input."""
 
     def __init__(self, code: str, message: str, rule: str | None = None) -> None:
+        if len(message) > MESSAGE_LIMIT:
+            message = message[: MESSAGE_LIMIT - 1] + "…"
         super().__init__(message)
         self.code = code
         self.message = message

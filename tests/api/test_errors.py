@@ -81,6 +81,15 @@ def test_illegal_move_says_which_rule_forbids_it(api):
     assert body["reason"] == "unknown_command" and body["rule"] == "Send reveal or keep."
 
 
+def test_a_huge_value_is_not_sent_back_whole_in_a_refusal(api):
+    game = api.create()
+    response = api.move(game, 0, {"type": "dance" * 100_000}, game["version"])
+    body = assert_problem(response, 422, "illegal_move")
+    assert body["reason"] == "unknown_command"
+    assert len(body["detail"]) <= 500 and body["detail"].endswith("…")
+    assert len(response.get_data()) < 2_000
+
+
 def test_illegal_carcassonne_placement_names_the_rule(api):
     game = api.create("carcassonne", [{}, {}])
     command = {"type": "place_tile", "x": 5, "y": 5, "rotation": 0}
