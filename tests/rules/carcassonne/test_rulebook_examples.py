@@ -204,14 +204,19 @@ def test_farmers_blue_9_with_two_farmers_in_different_fields():
     assert events[-1].data["scores"] == [9, 0]
 
 
-def test_farmers_red_and_yellow_6_each_blue_outnumbered():
-    red, yellow, blue = 0, 1, 2
+RED, YELLOW, BLUE = 0, 1, 2
+
+
+def page_7_field(yellows: int) -> dict:
+    """The one field of the p. 7 examples, touching the completed cities A and B: two
+    farmers of Red's, one of Blue's and ``yellows`` of Yellow's (1 or 2); its scoring."""
     table = Table(seats=3)
     table.turn("J", 1, 0, 90, "field:NL,NR,SL,WR")  # Red
     table.turn("E", 0, -1, 180, "field:NL,NR,EL,ER,WL,WR")  # Yellow; completes city A
     table.turn("U", 0, 1, 0, "field:NL,NR,EL,WR")  # Blue, south of the start road
     table.turn("V", -1, 0, 180)
-    table.turn("N", 2, 0, 270, "field:NL,NR,EL,ER")  # Yellow; an unfinished city
+    # Yellow's second farmer, or none; an unfinished city
+    table.turn("N", 2, 0, 270, "field:NL,NR,EL,ER" if yellows == 2 else None)
     table.turn("E", 2, -1, 0)
     table.turn("K", 2, -2, 180, "field:NL,ER,WL,WR")  # Red; completes city B
     table.turn("E", 1, -2, 270)
@@ -219,32 +224,24 @@ def test_farmers_red_and_yellow_6_each_blue_outnumbered():
     table.turn("A", -1, -1, 0)  # joins the start tile's two fields and Yellow's
     table.turn("B", 1, -1, 0)  # joins everything into one field
     field = only([f for f in table.final() if f["kind"] == "field"])
-    assert sorted(f["seat"] for f in field["figures"]) == [red, red, yellow, yellow, blue]
+    assert sorted(f["seat"] for f in field["figures"]) == sorted(
+        [RED, RED, BLUE] + [YELLOW] * yellows
+    )
     assert len(field["cities"]) == 2
-    assert (field["winners"], field["points"]) == ([red, yellow], 6)
+    return field
+
+
+def test_farmers_red_and_yellow_6_each_blue_outnumbered():
+    field = page_7_field(yellows=2)
+    assert (field["winners"], field["points"]) == ([RED, YELLOW], 6)
 
 
 def test_farmers_red_scores_6_for_cities_a_and_b_yellow_outnumbered_scores_nothing():
     """ "Rouge marque 6 points pour les villes A et B (3 points par ville). Jaune n'est pas
     le joueur ayant le plus de paysans dans le pré. Il ne marque donc pas de points." The
     board of the example before, Yellow with one farmer there instead of two."""
-    red, yellow, blue = 0, 1, 2
-    table = Table(seats=3)
-    table.turn("J", 1, 0, 90, "field:NL,NR,SL,WR")  # Red
-    table.turn("E", 0, -1, 180, "field:NL,NR,EL,ER,WL,WR")  # Yellow; completes city A
-    table.turn("U", 0, 1, 0, "field:NL,NR,EL,WR")  # Blue, south of the start road
-    table.turn("V", -1, 0, 180)
-    table.turn("N", 2, 0, 270)  # Yellow: no second farmer; an unfinished city
-    table.turn("E", 2, -1, 0)
-    table.turn("K", 2, -2, 180, "field:NL,ER,WL,WR")  # Red; completes city B
-    table.turn("E", 1, -2, 270)
-    table.turn("F", 0, -2, 0)  # another unfinished city
-    table.turn("A", -1, -1, 0)  # joins the start tile's two fields and Yellow's
-    table.turn("B", 1, -1, 0)  # joins everything into one field
-    field = only([f for f in table.final() if f["kind"] == "field"])
-    assert sorted(f["seat"] for f in field["figures"]) == [red, red, yellow, blue]
-    assert len(field["cities"]) == 2
-    assert (field["winners"], field["points"]) == ([red], 6)
+    field = page_7_field(yellows=1)
+    assert (field["winners"], field["points"]) == ([RED], 6)
 
 
 def test_page_8_fields_1_and_2_blue_6_red_and_blue_9_each():
