@@ -553,6 +553,48 @@ def test_a_first_settlement_on_a_small_island_earns_2_special_points():
     assert table.view()["special_points"] == [2, 0, 0, 0]
 
 
+def test_the_four_islands_example_each_foreign_island_settled_in_turn_earns_2():
+    """Line 254: "Un joueur a établi ses deux premières colonies sur l'île en bas à
+    gauche. Il rejoint l'île en haut à gauche et y fonde une colonie. Il reçoit donc 2
+    jetons Catane. De cette île, il se rend à celle en haut à droite et y fonde également
+    une colonie, pour laquelle il reçoit aussi 2 jetons Catane." (The south-west island
+    grows no lumber nor grain, and the robber sits on its wool: seat 0 buys them from the
+    bank, 4 bricks each.)"""
+    table = SeaTable(3, scenario=2)
+    table.settle("-1,0,N")  # the south-west island, both times
+    table.ship("-1,0,N", "0,-2,S")
+    for settlement, toward in (
+        ("4,-3,S", "4,-2,N"),  # seat 1, the north-east island
+        ("2,-1,S", "2,0,N"),  # seat 2, the south-east island
+        ("3,-1,S", "3,0,N"),
+        ("4,-5,S", "4,-4,N"),
+        ("-2,1,S", "-2,2,N"),
+    ):
+        table.place(settlement, toward)
+
+    def bought(**wanted: int) -> None:
+        for resource, n in wanted.items():
+            for _ in range(n):
+                table.gather(0, brick=4)
+                table.send({"type": "maritime_trade", "give": "brick", "get": resource}, 0)
+
+    def sail(*corners: str) -> None:
+        for a, b in zip(corners, corners[1:], strict=False):
+            bought(lumber=1, wool=1)
+            table.ship(a, b, 0)
+
+    def settled(corner: str) -> dict:
+        bought(lumber=1, grain=1, wool=1)
+        table.gather(0, brick=1, **{r: 1 for r in ("lumber", "grain", "wool")})
+        return only(table.settle(corner, 0), "settlement_built").data
+
+    sail("0,-2,S", "0,-1,N")
+    assert settled("0,-1,N")["special"] == 2  # the north-west island
+    sail("0,-1,N", "1,-3,S", "1,-2,N", "2,-4,S", "2,-3,N")
+    assert settled("2,-3,N")["special"] == 2  # the north-east: seat 1's, foreign to 0
+    assert table.view()["special_points"] == [4, 0, 0]
+
+
 def test_no_special_points_for_a_second_settlement_on_the_same_island():
     table = line_of_two()
     table.gather(0, **SETTLEMENT)
