@@ -943,7 +943,10 @@ class GameService:
         check before every read and write of the game (and the sweep's). Cheap when
         nothing is due: the game row and its cached fold. The timeouts applied."""
         running = self._running_clocks(game_id)
-        if running is None or not running[2].overdue(running[1], datetime.now(UTC)):
+        if running is None:
+            return 0
+        _, control, clocks = running
+        if not clocks.overdue(control, datetime.now(UTC)):
             return 0
         return self.apply_timeouts(game_id)
 
