@@ -1756,8 +1756,9 @@ def _turn_menu(state: State, decision: Decision) -> JSON:
 
 def _respond_menu(state: State, decision: Decision) -> JSON:
     offer = state.trade_offer()
-    answers = ["decline", "counter"]
-    if can_pay(state.hands[decision.seat], _counts(offer["get"])):
+    hand = state.hands[decision.seat]
+    answers = ["decline", "counter"] if any(hand) else ["decline"]  # a counter gives a card
+    if can_pay(hand, _counts(offer["get"])):
         answers.insert(0, "accept")
     return {
         "respond_trade": {

@@ -594,6 +594,26 @@ def test_a_counter_offer_the_offerer_cannot_pay_is_not_among_its_partners():
     assert table.refused({"type": "confirm_trade", "with": 1}) == "not_enough_resources"
 
 
+def test_a_seat_without_cards_may_only_decline_an_offer():
+    """A counter-offer gives at least one card: a seat holding none is offered only
+    ``decline``, and a counter is refused."""
+    table = Table(2).setup(
+        ("0,-1,N", "1,-2,S"),
+        ("2,-1,S", "1,0,N"),
+        ("-2,1,S", "-2,2,N"),
+        ("-1,-1,S", "-1,0,N"),
+    )
+    table.rolls(9, 12)  # grain for seat 0 each time; nothing for seat 1
+    table.road("-2,2,N", "-1,0,S")
+    table.end_turn()  # seat 1's, which built the road with its last cards
+    table.roll(9)  # grain for seat 0; nothing for seat 1
+    assert table.cards(1) == 0
+    table.send({"type": "offer_trade", "give": {"grain": 1}, "get": {"wool": 1}, "to": [1]})
+    assert table.menu(1)["respond_trade"]["answers"] == ["decline"]
+    counter = {"type": "respond_trade", "answer": "counter", "give": {}, "get": {"grain": 1}}
+    assert table.refused(counter, seat=1) == "bad_offer"
+
+
 def test_when_every_asked_seat_declines_the_offer_closes_and_the_turn_resumes():
     table = three_seats()
     table.roll(6)
