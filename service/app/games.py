@@ -229,6 +229,14 @@ def next_deadline(control: TimeControl | None, clocks: Clocks | None) -> datetim
     return None if control is None or clocks is None else clocks.next_deadline(control)
 
 
+def scoped_key(caller: str, key: str) -> str:
+    """An Idempotency-Key as stored: in the namespace of the ``caller`` that sent it
+    (``seat 0``, ..., or ``owner``, the game's API key), so that two callers who pick
+    the same key neither refuse each other's requests nor learn that it was used. The
+    caller's name holds no ``:``, so the first one ends it."""
+    return f"{caller}:{key}"
+
+
 def replayed(stored: tuple[str, int, Any], request_hash: str, ruleset: str) -> Outcome:
     """The stored answer to an earlier request under the same Idempotency-Key, if it
     was this same request. An answer stored before answers named their game's
@@ -691,7 +699,9 @@ class GameService:
         request_hash = hashlib.sha256(
             canonical_json({"seat": seat, "command": command, **precondition.key()})
         ).hexdigest()
-        remember = (idempotency_key, request_hash) if idempotency_key is not None else None
+        remember = None
+        if idempotency_key is not None:
+            remember = (scoped_key(f"seat {seat}", idempotency_key), request_hash)
         return seat, Step(seat, command, precondition.decision), remember
 
     def _written(self, game: GameRecord, at: datetime, outcome: Outcome, folded: Folded) -> None:
@@ -749,7 +759,9 @@ class GameService:
             ).hexdigest()
             if seat is not None and not 0 <= seat < len(game.seats):
                 raise ValidationFailed("seat", f"the game has seats 0 to {len(game.seats) - 1}")
-            remember = (idempotency_key, request_hash) if idempotency_key is not None else None
+            remember = None
+            if idempotency_key is not None:
+                remember = (scoped_key("owner", idempotency_key), request_hash)
             try:
                 if command["type"] != "abandon" and game.status != "finished":
                     self._check_handover(conn, game, seat, command)

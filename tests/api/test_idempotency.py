@@ -49,3 +49,19 @@ def test_an_answer_stored_before_answers_named_their_ruleset_is_replayed_with_it
     again = api.move(game, 0, {"type": "keep"}, game["version"], **key)
     assert again.headers["Idempotent-Replayed"] == "true"
     assert again.get_json() == first and first["ruleset"] == "secret-cards"
+
+
+def test_each_seat_has_its_own_keys(api):
+    """A key is scoped to the seat that sends it: another seat choosing the same key is
+    neither refused nor answered with the first seat's (private) response."""
+    game = api.create()
+    mine = api.move(game, 0, {"type": "keep"}, game["version"], **{"Idempotency-Key": "same"})
+    assert mine.status_code == 200, mine.get_json()
+    version = mine.get_json()["version"]
+    theirs = api.move(game, 1, {"type": "keep"}, version, **{"Idempotency-Key": "same"})
+    assert theirs.status_code == 200, theirs.get_json()
+    assert "Idempotent-Replayed" not in theirs.headers
+    assert theirs.get_json()["version"] > version
+    again = api.move(game, 1, {"type": "keep"}, version, **{"Idempotency-Key": "same"})
+    assert again.headers["Idempotent-Replayed"] == "true"
+    assert again.get_json() == theirs.get_json()

@@ -244,9 +244,10 @@ def summary(run: Run) -> str:
 
 
 def stored_keys(owner_url: str, game_id: str) -> list[str]:
+    """The game's Idempotency-Keys as the clients sent them (stored as ``seat N:key``)."""
     with psycopg.connect(owner_url) as conn:
         rows = conn.execute("SELECT key FROM idempotency_keys WHERE game_id = %s", (game_id,))
-        return sorted(key for (key,) in rows)
+        return sorted(key.partition(":")[2] for (key,) in rows)
 
 
 def assert_log_holds_each_ack_once(player: Player, owner_url: str) -> int:
