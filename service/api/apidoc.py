@@ -55,15 +55,20 @@ token of another game) gets 403 `forbidden`. API keys are issued by the operator
 A game's `version` is the `seq` of its last event (1 is `game_started`). Game responses
 carry it as `ETag: "<version>"`. `POST /v1/games/{game_id}/moves` must say which version
 the move was decided against, as `If-Match: "<version>"` or `expected_version` in the body
-(both may be sent if they agree): without either it gets **428** `precondition_required`;
-if the game has moved on it gets **409** `version_conflict` with `current_version`, and
-nothing is written. Re-read the game (or the events after your version) and decide again.
+(both may be sent if they agree). If-Match is read as the quoted version in ASCII digits
+and nothing else: a weak tag (`W/"12"`, which never matches in If-Match) or another
+spelling gets 422 `validation_error` naming `If-Match`. Without either it gets **428**
+`precondition_required`; if the game has moved on it gets **409** `version_conflict`
+with `current_version`, and nothing is written. Re-read the game (or the events after
+your version) and decide again.
 One move may write many events: scoring, the next draw, and every bot turn up to the
 next human decision happen in the same transaction and come back in the same answer.
 
 ## Idempotency-Key
 
-`POST /moves` accepts an `Idempotency-Key` header (1-255 characters). A repeat of a
+`POST /moves` accepts an `Idempotency-Key` header (1-255 characters). Keys belong to
+the credential that sends them: each seat token of a game, and the game's API key for
+its table commands, has its own, so two seats may pick the same key. A repeat of a
 successful move with the same key (same seat, command and expected version) returns the
 stored first response with `Idempotent-Replayed: true` and writes nothing; the same key
 with a different request gets 422 `idempotency_key_reused`. Concurrent duplicates wait

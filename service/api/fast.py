@@ -182,7 +182,7 @@ class FastPath:
         if (
             token is None
             or mimetype != "application/json"
-            or not length.isdigit()
+            or not (length.isascii() and length.isdigit())
             or not 0 < int(length) <= self.max_body
             or "HTTP_TRANSFER_ENCODING" in environ
         ):

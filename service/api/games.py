@@ -61,7 +61,9 @@ _READ_ERRORS = {
     404: ("No game with this id (`unknown_game`).", "unknown_game"),
 }
 
-_VERSION_RE = re.compile(r'^\s*(?:W/)?"?(\d{1,18})"?\s*$')
+#: If-Match as this service sends ETags: the version, quoted, in ASCII digits. A weak tag
+#: (W/"12") never matches in If-Match (RFC 9110, 13.1.1), so it is refused as well.
+_VERSION_RE = re.compile(r'\s*"([0-9]{1,18})"\s*')
 # Argument schemas are given as instances, made once: given a class, webargs makes an
 # instance of it for every request.
 
@@ -464,8 +466,12 @@ def precondition(headers: dict[str, Any], body: dict[str, Any]) -> Precondition:
     resignation, which is legal in any state of a game in play."""
     from_header = None
     if headers.get("if_match") is not None:
-        match = _VERSION_RE.match(headers["if_match"])
+        match = _VERSION_RE.fullmatch(headers["if_match"])
         if not match:
+            if headers["if_match"].lstrip().startswith("W/"):
+                raise ValidationFailed(
+                    "If-Match", 'a weak ETag never matches: send the version as "12", not W/"12"'
+                )
             raise ValidationFailed("If-Match", 'must be the game version as an ETag, e.g. "12"')
         from_header = int(match.group(1))
     from_body = body.get("expected_version")

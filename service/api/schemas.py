@@ -8,6 +8,9 @@ objects, described by ``GET /v1/rulesets``.
 
 from __future__ import annotations
 
+import re
+from typing import Any
+
 from marshmallow import INCLUDE, Schema, ValidationError, fields, validate
 
 from service.api.contract import Typed
@@ -36,6 +39,19 @@ def storable_json(value: object) -> None:
     elif isinstance(value, list):
         for item in value:
             storable_json(item)
+
+
+class QueryInt(fields.Integer):
+    """An integer in a query string, written in ASCII digits with an optional minus:
+    ``int()`` alone also reads other scripts' digits, underscores and spaces
+    (``?at=\u0663``, ``?at=1_0``, ``?at= 3``), which no client means."""
+
+    _DIGITS = re.compile(r"-?[0-9]+")
+
+    def _validated(self, value: Any) -> int:
+        if isinstance(value, str) and not self._DIGITS.fullmatch(value):
+            raise self.make_error("invalid", input=value)
+        return super()._validated(value)
 
 
 _AWAITING = {
@@ -360,7 +376,7 @@ class PageQuerySchema(Schema):
             " Omit for the first page"
         },
     )
-    limit = fields.Integer(
+    limit = QueryInt(
         load_default=20,
         validate=validate.Range(min=1, max=100),
         metadata={"description": "Page size", "example": 20},
@@ -410,7 +426,7 @@ class CreatedGameSchema(GameSummarySchema):
 
 
 class StateQuerySchema(Schema):
-    at = fields.Integer(
+    at = QueryInt(
         validate=validate.Range(min=1, max=2**62),
         metadata={
             "description": "Show the state just after this event seq (1 is game_started);"
@@ -439,7 +455,7 @@ class StateSchema(Schema):
 
 
 class BoardQuerySchema(Schema):
-    at = fields.Integer(
+    at = QueryInt(
         validate=validate.Range(min=1, max=2**62),
         metadata={
             "description": "Draw the board just after this event seq (1 is game_started);"
@@ -450,7 +466,7 @@ class BoardQuerySchema(Schema):
 
 
 class TileQuerySchema(Schema):
-    rotation = fields.Integer(
+    rotation = QueryInt(
         validate=validate.OneOf([0, 90, 180, 270]),
         metadata={
             "description": "Carcassonne and South Seas: the tile turned clockwise by this many"
@@ -458,7 +474,7 @@ class TileQuerySchema(Schema):
             "example": 90,
         },
     )
-    number = fields.Integer(
+    number = QueryInt(
         validate=validate.OneOf([2, 3, 4, 5, 6, 8, 9, 10, 11, 12]),
         metadata={
             "description": "Catan only: the number token on the hex (none by default)",
@@ -468,7 +484,7 @@ class TileQuerySchema(Schema):
 
 
 class EventsQuerySchema(Schema):
-    after = fields.Integer(
+    after = QueryInt(
         load_default=0,
         validate=validate.Range(min=0, max=2**62),
         metadata={
@@ -477,7 +493,7 @@ class EventsQuerySchema(Schema):
             "example": 0,
         },
     )
-    limit = fields.Integer(
+    limit = QueryInt(
         load_default=100,
         validate=validate.Range(min=1, max=1000),
         metadata={"description": "Page size (JSON pages only)", "example": 100},

@@ -162,3 +162,52 @@ def test_a_picture_if_match_of_another_picture_is_a_412_problem(api):
     headers = {**api.key, "If-Match": '"not-this-one"'}
     response = api.client.get(f"/v1/games/{game['id']}/board.svg", headers=headers)
     assert_problem(response, 412, "precondition_failed")
+
+
+@pytest.mark.parametrize("if_match", ["2", '"2', '2"', '"\u0662"', '"2", "3"', "*"])
+def test_an_if_match_that_is_not_the_quoted_version_is_refused(api, if_match):
+    game = api.create()
+    headers = {"X-Seat-Token": game["tokens"][0], "If-Match": if_match}
+    body = {"command": {"type": "reveal"}}
+    response = api.client.post(f"/v1/games/{game['id']}/moves", json=body, headers=headers)
+    problem = assert_problem(response, 422, "validation_error")
+    assert problem["errors"][0]["field"] == "If-Match"
+    summary = api.client.get(f"/v1/games/{game['id']}", headers=api.key).get_json()
+    assert summary["version"] == game["version"]
+
+
+def test_a_weak_if_match_never_matches_the_version(api):
+    """RFC 9110, 13.1.1: If-Match compares strongly, so W/"1" does not match "1"."""
+    game = api.create()
+    headers = {"X-Seat-Token": game["tokens"][0], "If-Match": f'W/"{game["version"]}"'}
+    body = {"command": {"type": "reveal"}}
+    response = api.client.post(f"/v1/games/{game['id']}/moves", json=body, headers=headers)
+    problem = assert_problem(response, 422, "validation_error")
+    assert "weak" in problem["errors"][0]["message"]
+    summary = api.client.get(f"/v1/games/{game['id']}", headers=api.key).get_json()
+    assert summary["version"] == game["version"]
+
+
+@pytest.mark.parametrize(
+    ("path", "query"),
+    [
+        ("/state", "at=\u0661"),
+        ("/state", "at=1_0"),
+        ("/state", "at=%201"),
+        ("/events", "after=\u0660"),
+        ("/events", "limit=\uff15"),
+        ("/board.svg", "at=\u0661"),
+    ],
+)
+def test_a_query_number_is_read_only_in_ascii_digits(api, path, query):
+    game = api.create("carcassonne")
+    response = api.client.get(f"/v1/games/{game['id']}{path}?{query}", headers=api.key)
+    problem = assert_problem(response, 422, "validation_error")
+    assert problem["errors"][0]["field"] == "query." + query.partition("=")[0]
+
+
+@pytest.mark.parametrize("path", ["/state?at=1", "/events?after=0&limit=5", "/board.svg?at=1"])
+def test_a_query_number_in_ascii_digits_is_read(api, path):
+    game = api.create("carcassonne")
+    response = api.client.get(f"/v1/games/{game['id']}{path}", headers=api.key)
+    assert response.status_code == 200, response.get_data(as_text=True)
