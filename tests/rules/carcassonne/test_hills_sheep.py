@@ -61,6 +61,56 @@ def test_the_asymmetric_city_tile_has_two_cities_on_its_north_side():
     assert tile.spots[0][1:3] == ("city:N,W", "city:N,E")
 
 
+# -- the tile that joins the two city parts (lines 639-642) --------------------------------
+# "La tuile de droite relie les deux sections de ville précédemment distinctes de la tuile
+# de gauche (créant une ville de 2 tuiles)." The left tile is HS/CC!.v, the only one with
+# two city parts on one side (carcassonne-hills-and-sheep.fr.md lines 69-71).
+
+LEFT = (1, -1)  # HS/CC!.v, rotation 90: its two city parts share its east side
+RIGHT = (2, -1)  # E, rotation 270: one city cap facing west
+TWO_PARTS = ["city:N,E", "city:E,S"]  # the left tile's parts, named in the board frame
+
+
+@pytest.mark.parametrize("knight", TWO_PARTS)
+def test_the_right_tile_joins_the_two_city_parts_of_the_left_tile_into_a_city_of_2_tiles(
+    knight: str,
+):
+    """carcassonne-big-box.fr.md lines 639-642. E (city south) closes the start city at
+    (0, -1) and gives the left tile a field to lie against; HS/CC!.v goes at (1, -1)
+    with its split side east, and only its field touches another tile. The second player
+    puts a knight on one of its two parts (each in turn); the first player's E at
+    (2, -1) then joins both parts into one city of 2 tiles, which that knight holds."""
+    table = Table(expansions=["hills_sheep"])
+    table.turn("E", 0, -1, 180)  # completes D's city; nobody scores it
+    table.draw("HS/CC!.v")
+    table.place(*LEFT, 90)
+    # Two separate city parts: each is its own spot, each a city of one tile.
+    spots = [s["spot"] for s in menu(table.state, BLUE)["place_follower"]["spots"]]
+    assert spots == [*TWO_PARTS, "field:WL,WR"]
+    table.follow(knight)
+    graph, node = table.state.graph, table.state.tile_node
+    parts = [graph.feature(node(LEFT, spot)) for spot in TWO_PARTS]
+    assert parts[0] is not parts[1]
+    assert [p.tiles for p in parts] == [{LEFT}, {LEFT}]
+    city = only([f for f in table.final() if f["kind"] == "city"])
+    assert (city["tiles"], city["winners"], city["points"]) == ([[1, -1]], [BLUE], 1)
+
+    # The right tile: its one city cap touches both parts.
+    table.draw("E")
+    table.place(*RIGHT, 270)
+    spots = [s["spot"] for s in menu(table.state, RED)["place_follower"]["spots"]]
+    assert spots == ["field:NL,NR,EL,ER,SL,SR"]  # the city already holds a knight
+    table.follow(None)
+    joined = graph.feature(node(RIGHT, "city:W"))
+    assert all(graph.feature(node(LEFT, spot)) is joined for spot in TWO_PARTS)
+    assert joined.tiles == {LEFT, RIGHT}  # "une ville de 2 tuiles"
+    assert not joined.complete
+    # Scored as it stands (unfinished, at the end): one city of 2 tiles, 1 point each.
+    city = only([f for f in table.final() if f["kind"] == "city"])
+    assert city["tiles"] == [[1, -1], [2, -1]]
+    assert (city["winners"], city["points"], city["shields"]) == ([BLUE], 2, 0)
+
+
 # -- hills ----------------------------------------------------------------------------------
 
 

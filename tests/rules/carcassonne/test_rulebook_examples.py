@@ -8,7 +8,7 @@ text: the features, followers and tile counts the text names. The start tile D s
 from __future__ import annotations
 
 from service.rules.carcassonne import CARCASSONNE
-from tests.rules.carcassonne.table import Table, only, scored
+from tests.rules.carcassonne.table import Table, menu, only, refused, scored
 
 # -- roads (p. 4: "Rouge marque 4 points. Rouge marque 3 points.") ----------------------
 
@@ -297,3 +297,80 @@ def test_fields_touching_only_at_a_corner_are_separate_until_joined_on_turn_3():
     field = only([f for f in table.final() if f["kind"] == "field"])
     assert sorted(f["seat"] for f in field["figures"]) == [blue, red]
     assert (field["winners"], field["points"]) == ([blue, red], 3)
+
+
+# -- three farmers joined in one field by a new tile (p. 6, lines 243-253) ------------------
+# "Tous les paysans ont leur propre pré. [...] Avec le placement de cette nouvelle tuile,
+# les 3 joueurs ont maintenant chacun 1 paysan dans le même pré." and "Le joueur qui a joué
+# cette nouvelle tuile ne peut y poser de paysan". The field is scored by lines 283-291.
+
+FIRST, SECOND, THIRD = 0, 1, 2
+
+#: where each farmer lies: (position, spot)
+ABOVE_THE_CITY = ((0, -1), "field:NL,NR,EL,ER,WL,WR")  # first player's
+BETWEEN_CITY_AND_ROAD = ((-1, 0), "field:NL,NR,EL,WR")  # second player's
+BELOW_THE_ROAD = ((0, 1), "field:NL,NR,EL,ER,WL,WR")  # third player's
+THE_WHOLE_TILE = "field:NL,NR,EL,ER,SL,SR,WL,WR"  # the new tile's one field
+
+
+def test_three_farmers_in_separate_fields_share_one_after_the_new_tile_and_tie_for_6_each():
+    """carcassonne-big-box.fr.md lines 243-253 (the example), scored by lines 283-291.
+
+    Before: the first player's farmer lies above the start city (E, city south, which
+    completes the start city), the second's between that city and the road (U west of
+    D, north of its road), the third's below the road (E south of D, city south; a
+    second E closes that city). An E east of the first farmer's tile carries its field
+    down to (1, 0), beside the road's east end. The city separates the first two
+    fields, the road the last two.
+
+    The new tile is A (a cloister ending the road from the west) at (1, 0): its one field
+    meets the field above the city (north side) and both sides of the road (west side).
+    """
+    table = Table(seats=3)
+    table.turn("E", 0, -1, 180, ABOVE_THE_CITY[1])  # first player; completes D's city
+    table.turn("U", -1, 0, 0, BETWEEN_CITY_AND_ROAD[1])  # second player
+    table.turn("E", 0, 1, 180, BELOW_THE_ROAD[1])  # third player
+    table.turn("E", 0, 2, 0)  # completes the city below the road
+    table.turn("E", 1, -1, 0)  # the field above the city reaches (1, 0)
+
+    # "Tous les paysans ont leur propre pré": three fields, one farmer each, each
+    # scoring 3 for the one completed city it touches.
+    graph, node = table.state.graph, table.state.tile_node
+    farmers = [ABOVE_THE_CITY, BETWEEN_CITY_AND_ROAD, BELOW_THE_ROAD]
+    before = [graph.feature(node(pos, spot)) for pos, spot in farmers]
+    assert len({id(f) for f in before}) == 3
+    assert [[f.seat for f in field.figures] for field in before] == [[FIRST], [SECOND], [THIRD]]
+    scored_fields = [f for f in table.final() if f["kind"] == "field"]
+    assert sorted((f["winners"], f["points"]) for f in scored_fields) == [
+        ([FIRST], 3),
+        ([SECOND], 3),
+        ([THIRD], 3),
+    ]
+
+    # The third player draws the new tile; placed there, it offers no farmer's spot.
+    table.draw("A")
+    placements = menu(table.state, THIRD)["place_tile"]["placements"]
+    here = only(placements, x=1, y=0, rotation=90)
+    assert [s["spot"] for s in here["spots"]] == ["cloister", "road:W"]
+    table.place(1, 0, 90)
+    spots = [s["spot"] for s in menu(table.state, THIRD)["place_follower"]["spots"]]
+    assert THE_WHOLE_TILE not in spots
+    farmer = {"type": "place_follower", "spot": THE_WHOLE_TILE}
+    assert refused(table, farmer).code == "feature_occupied"
+    table.follow(None)
+
+    # "les 3 joueurs ont maintenant chacun 1 paysan dans le même pré"
+    joined = graph.feature(node((1, 0), THE_WHOLE_TILE))
+    assert all(graph.feature(node(pos, spot)) is joined for pos, spot in farmers)
+    assert sorted(f.seat for f in joined.figures) == [FIRST, SECOND, THIRD]
+
+    # One farmer each: all three tie for the majority and each scores 3 points per
+    # completed city touching the field (the start city and the one below the road);
+    # the unfinished city at (1, -1) does not count.
+    field = only([f for f in table.final() if f["kind"] == "field"])
+    assert field["cities"] == [[[0, -1], [0, 0]], [[0, 1], [0, 2]]]
+    assert (field["winners"], field["points"]) == ([FIRST, SECOND, THIRD], 6)
+    assert field["returned"] is False  # farmers never go back to the supply
+    assert [s["follower"] for s in table.state.supply] == [6, 6, 6]
+    end = CARCASSONNE.final_scoring(table.state)
+    assert end[-1].data["scores"] == [6, 6, 6]
