@@ -94,6 +94,10 @@ rule violations, `errors: [{field, message}]` for validation errors and
   recorded, or whose log crossed a rules upgrade.
 - `version_conflict` (409): `If-Match`/`expected_version` is stale; see
   `current_version`.
+- `decision_closed` (409): the `decision` a move names was answered (or closed)
+  meanwhile.
+- `seat_conflict` (409): a seat handed to the bot that plays it already, or handed back
+  when no person holds it.
 - `precondition_required` (428): a move without an expected version.
 - `idempotency_key_reused` (422): the `Idempotency-Key` was used for another request.
 - `validation_error` (422): a malformed field, an unknown ruleset, option or bot, a seat
