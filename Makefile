@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck openapi openapi-check browser typescript bench clean
+.PHONY: run test lint typecheck openapi openapi-check browser typescript shell-tools bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -17,7 +17,7 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/python -m service.cli serve
 
-test: $(STAMP) lint openapi-check browser typescript
+test: $(STAMP) lint openapi-check browser typescript shell-tools
 	$(BIN)/python -m pytest
 
 # The headless browser of the /docs test (Debian's chromium, with apt when missing; or
@@ -29,6 +29,10 @@ browser:
 # clients/typescript/package-lock.json); openapi-python-client comes with '.[dev]'.
 typescript:
 	sh scripts/install-typescript
+
+# curl and jq, for the test that runs the README's walk-through as written.
+shell-tools:
+	sh scripts/install-shell-tools
 
 lint: $(STAMP) typecheck
 	$(BIN)/ruff check service tests bench
