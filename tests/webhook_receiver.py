@@ -54,6 +54,8 @@ class Receiver:
         self.secret = secret
         self.received: list[Received] = []
         self.answer: Callable[[Received], int] = lambda _: 204
+        #: the body of an answer other than 2xx
+        self.error_body = b"busy"
         self.lock = threading.Lock()
         receiver = self
 
@@ -65,11 +67,12 @@ class Receiver:
                 with receiver.lock:
                     receiver.received.append(got)
                 status = receiver.answer(got)
+                reply = receiver.error_body if status >= 300 else b"ok!\n"
                 try:
                     self.send_response(status)
-                    self.send_header("Content-Length", "4")
+                    self.send_header("Content-Length", str(len(reply)))
                     self.end_headers()
-                    self.wfile.write(b"busy" if status >= 300 else b"ok!\n")
+                    self.wfile.write(reply)
                 except OSError:
                     pass  # the sender is gone (killed mid-delivery): nobody to answer
 

@@ -18,20 +18,23 @@ endpoint's secret as UTF-8 bytes, ``<timestamp>`` the ``Tilegames-Timestamp`` he
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import hmac
+import http.client
 import json
 import logging
+import socket
 import threading
 import time
-import urllib.error
-import urllib.request
+import urllib.parse
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
+import psycopg
 from prometheus_client import Counter, Histogram
 
 from service.app.genesis import RulesetLookup
@@ -106,7 +109,8 @@ def payload(claimed: Claimed, rulesets: RulesetLookup) -> dict[str, Any]:
         data = claimed.notice_data
     else:
         data = claimed.event_data or {}
-        visibility = tuple(claimed.event_visibility) if claimed.event_visibility else None
+        # [] is "nobody sees it whole" (a tile under a hill), not "everyone": only None is
+        visibility = None if claimed.event_visibility is None else tuple(claimed.event_visibility)
         if visibility is not None:
             event = Event(delivery.type, data, visibility)
             ruleset = rulesets(claimed.ruleset)
@@ -126,18 +130,6 @@ def payload(claimed: Claimed, rulesets: RulesetLookup) -> dict[str, Any]:
     }
 
 
-class _NoRedirects(urllib.request.HTTPRedirectHandler):
-    """A redirect is an answer other than 2xx: the delivery is retried, not followed
-    elsewhere with the signed body."""
-
-    def redirect_request(self, *args: Any, **kwargs: Any) -> None:
-        return None
-
-
-#: direct connections only (no proxy from the environment), no redirects followed
-_OPENER = urllib.request.build_opener(urllib.request.ProxyHandler({}), _NoRedirects)
-
-
 @dataclass(frozen=True)
 class Answer:
     """How one POST went: the HTTP status if one came, and what went wrong if it did."""
@@ -153,19 +145,49 @@ class Answer:
 
 
 def post(url: str, body: bytes, headers: dict[str, str], timeout: float) -> Answer:
-    request = urllib.request.Request(url, data=body, headers=headers, method="POST")
+    """POST ``body`` to ``url`` directly (no proxy from the environment; a redirect is
+    an answer other than 2xx, not followed elsewhere with the signed body). ``timeout``
+    bounds the whole attempt, connecting, sending and the answer: a socket timeout
+    alone bounds each read, so a receiver trickling a byte at a time would hold the
+    worker (and every delivery of its batch) for as long as it liked."""
+    deadline = time.monotonic() + timeout
+    parts = urllib.parse.urlsplit(url)
+    kind = {"http": http.client.HTTPConnection, "https": http.client.HTTPSConnection}
+    if parts.scheme not in kind or not parts.hostname:
+        return Answer(None, f"ValueError: not an http(s) URL: {url[:200]}")
+    conn = kind[parts.scheme](parts.hostname, parts.port, timeout=timeout)
+    cut = threading.Event()
     try:
-        with _OPENER.open(request, timeout=timeout) as response:
-            response.read(64 * 1024)
+        conn.connect()  # one step, bounded by the socket timeout
+        remaining = deadline - time.monotonic()
+        timer = threading.Timer(max(0.0, remaining), _cut_off, (conn, cut))
+        timer.start()
+        try:
+            target = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
+            conn.request("POST", target, body, headers)
+            response = conn.getresponse()
+            excerpt = response.read(64 * 1024)
             status = response.status
-    except urllib.error.HTTPError as exc:
-        excerpt = exc.read(ERROR_EXCERPT).decode("utf-8", "replace")
-        return Answer(exc.code, f"HTTP {exc.code}: {excerpt}".strip())
-    except (OSError, ValueError) as exc:  # refused, reset, timed out, TLS, bad URL
+        finally:
+            timer.cancel()
+    except (OSError, http.client.HTTPException, ValueError) as exc:  # refused, reset, TLS
+        if cut.is_set():
+            return Answer(None, f"TimeoutError: no whole answer within {timeout:g} s")
         return Answer(None, f"{type(exc).__name__}: {exc}")
+    finally:
+        conn.close()
     if not 200 <= status < 300:
-        return Answer(status, f"HTTP {status}")
+        text = excerpt[:ERROR_EXCERPT].decode("utf-8", "replace")
+        return Answer(status, f"HTTP {status}: {text}".strip())
     return Answer(status, None)
+
+
+def _cut_off(conn: http.client.HTTPConnection, cut: threading.Event) -> None:
+    """The attempt's time is up: shut its socket, so the read it is blocked in ends."""
+    cut.set()
+    if conn.sock is not None:
+        with contextlib.suppress(OSError):  # closed meanwhile
+            conn.sock.shutdown(socket.SHUT_RDWR)
 
 
 Sender = Callable[[str, bytes, dict[str, str], float], Answer]
@@ -201,16 +223,18 @@ class DeliveryWorker:
         if not claimed:
             return 0
         answers = list(self._pool.map(self._send, claimed))
+        sent = [(each.delivery, answer) for each, answer in zip(claimed, answers, strict=True)]
         try:
             with self.db.connection() as conn, conn.pipeline():
-                outcomes = [
-                    self._record(conn, sent.delivery, answer)
-                    for sent, answer in zip(claimed, answers, strict=True)
-                ]
+                outcomes = [self._record(conn, delivery, answer) for delivery, answer in sent]
         except DatabaseUnavailable as exc:
             # The leases run out and the deliveries are sent again: at least once.
             log.warning("webhook outcomes not recorded", extra={"error": str(exc)})
             outcomes = ["unrecorded"] * len(claimed)
+        except psycopg.Error:
+            # One outcome the database refused must not take the batch's others with it
+            log.exception("webhook outcomes not recorded together; recording each alone")
+            outcomes = [self._record_alone(delivery, answer) for delivery, answer in sent]
         for outcome in outcomes:
             ATTEMPTS.labels(outcome).inc()
         return len(claimed)
@@ -239,6 +263,16 @@ class DeliveryWorker:
         }
         with SEND_SECONDS.time():
             return self.send(claimed.url, body, headers, self.policy.timeout)
+
+    def _record_alone(self, delivery: Delivery, answer: Answer) -> str:
+        """:meth:`_record` in a transaction of its own; ``unrecorded`` if it fails (the
+        lease runs out and the delivery is sent again)."""
+        try:
+            with self.db.connection() as conn:
+                return self._record(conn, delivery, answer)
+        except (DatabaseUnavailable, psycopg.Error):
+            log.exception("webhook outcome not recorded", extra={"delivery": delivery.id})
+            return "unrecorded"
 
     def _record(self, conn, delivery: Delivery, answer: Answer) -> str:
         """Write how the attempt went; its outcome as :data:`ATTEMPTS` counts it."""

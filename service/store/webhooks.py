@@ -270,6 +270,14 @@ def claim_due(conn: psycopg.Connection, limit: int, lease: timedelta) -> list[Cl
     return claimed
 
 
+def storable_error(text: str) -> str:
+    """``last_error`` as a text column can hold it, cut to 1,000 characters: what a
+    receiver answered may carry NUL (or, decoded, half of a surrogate pair), which
+    PostgreSQL text refuses, and the whole batch's outcomes would go with it."""
+    readable = text.encode("utf-8", "replace").decode("utf-8").replace("\x00", "\ufffd")
+    return readable[:1000]
+
+
 def record_delivered(conn: psycopg.Connection, delivery_id: int, http_status: int) -> None:
     conn.execute(
         "UPDATE webhook_outbox SET status = 'delivered', delivered_at = now(),"
@@ -296,7 +304,7 @@ def record_failure(
         " next_attempt_at = CASE WHEN %s::interval IS NULL THEN next_attempt_at"
         " ELSE now() + %s::interval END"
         " WHERE id = %s AND attempts = %s AND status = 'pending'",
-        (status, error[:1000], http_status, retry_in, retry_in, delivery_id, attempts),
+        (status, storable_error(error), http_status, retry_in, retry_in, delivery_id, attempts),
     )
 
 
@@ -310,7 +318,7 @@ def record_unsent(
         "UPDATE webhook_outbox SET attempts = attempts - 1, last_error = %s,"
         " next_attempt_at = now() + %s"
         " WHERE id = %s AND attempts = %s AND status = 'pending'",
-        (error[:1000], retry_in, delivery_id, attempts),
+        (storable_error(error), retry_in, delivery_id, attempts),
     )
 
 

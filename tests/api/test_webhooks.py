@@ -714,3 +714,123 @@ def test_the_documented_turn_started_body_is_the_shape_of_a_real_one(
     (got,) = receiver.received
     assert shape_errors(ex.TURN_STARTED_DELIVERY, got.json) == []
     assert got.json["data"]["name"] == "Ada" and got.json["data"]["decisions"][0]["seat"] == 0
+
+
+def test_an_event_nobody_sees_whole_is_redacted_in_its_delivery(app, client, own_key, receiver):
+    """The tile under a hill is stored with visibility [] (nobody sees it): a delivery
+    carries what GET .../events shows the API key, not the tile and its salt."""
+    register(client, own_key, url=receiver.url, types=["tile_hidden"])
+    options = {"expansions": ["hills_sheep"], "randomness": "external"}
+    game = create_game(client, own_key, options=options, seats=[{"name": "Ada"}, {"name": "Bo"}])
+    token = game["seat_tokens"][0]["token"]
+    draw = {"type": "draw_tile", "tile": "HS/RFR.h", "under": "BA/RFr"}
+    response = client.post(
+        f"/v1/games/{game['id']}/moves",
+        json={"command": draw},
+        headers={"X-Seat-Token": token, "If-Match": f'"{game["version"]}"'},
+    )
+    assert response.status_code == 200, response.get_json()
+    assert deliver_all(app) == 1
+    (got,) = receiver.received
+    events = client.get(f"/v1/games/{game['id']}/events", headers=own_key).get_json()["events"]
+    (shown,) = [e for e in events if e["type"] == "tile_hidden"]
+    assert got.json["redacted"] is True and got.json["data"] == shown["data"]
+    assert "BA/RFr" not in got.body.decode() and "salt" not in got.json["data"]
+
+
+def test_a_receivers_answer_holding_nul_is_recorded_with_the_rest_of_its_batch(
+    app, client, own_key, receiver
+):
+    """PostgreSQL text holds no NUL: the answer's excerpt is made storable, and the
+    other deliveries of the batch are recorded as they went."""
+    hook = register(client, own_key, url=receiver.url, types=["turn_started", "tile_placed"])
+    create_game(client, own_key)  # Ada's first turn
+    receiver.error_body = b"no\x00thanks"
+    receiver.answer = lambda got: 500 if got.json["type"] == "turn_started" else 204
+    game = create_game(client, own_key)
+    token = game["seat_tokens"][0]["token"]
+    moves = client.get(f"/v1/games/{game['id']}/legal-moves", headers={"X-Seat-Token": token})
+    place = moves.get_json()["commands"]["decisions"][0]["commands"]["place_tile"]
+    first = place["placements"][0]
+    command = {
+        "type": "place_tile",
+        "x": first["x"],
+        "y": first["y"],
+        "rotation": first["rotation"],
+    }
+    response = client.post(
+        f"/v1/games/{game['id']}/moves",
+        json={"command": command},
+        headers={"X-Seat-Token": token, "If-Match": f'"{game["version"]}"'},
+    )
+    assert response.status_code == 200, response.get_json()
+    assert deliver_all(app) == 3  # two turn_started, one tile_placed: one batch
+    page = client.get(f"/v1/webhooks/{hook['id']}/deliveries", headers=own_key).get_json()
+    outcomes = sorted((d["type"], d["status"], d["last_error"]) for d in page["deliveries"])
+    assert outcomes == [
+        ("tile_placed", "delivered", None),
+        ("turn_started", "pending", "HTTP 500: no\ufffdthanks"),
+        ("turn_started", "pending", "HTTP 500: no\ufffdthanks"),
+    ]
+
+
+def test_a_receiver_trickling_its_answer_is_cut_off_at_the_timeout():
+    """WEBHOOK_TIMEOUT bounds the whole POST, not each read: a receiver sending a byte
+    every 0.2 s does not hold the worker past it."""
+    import socket
+    import threading
+    import time
+
+    from service.app.delivery import post
+
+    listener = socket.create_server(("127.0.0.1", 0))
+    stop = threading.Event()
+
+    def trickle() -> None:
+        conn, _ = listener.accept()
+        with conn:
+            conn.recv(65536)
+            for byte in b"HTTP/1.1 200 OK\r\nX-Slow: " + b"a" * 1000:
+                if stop.is_set():
+                    return
+                try:
+                    conn.sendall(bytes([byte]))
+                except OSError:
+                    return
+                time.sleep(0.2)
+
+    thread = threading.Thread(target=trickle, daemon=True)
+    thread.start()
+    url = f"http://127.0.0.1:{listener.getsockname()[1]}/hooks"
+    started = time.monotonic()
+    answer = post(url, b"{}", {"Content-Type": "application/json"}, 1.0)
+    took = time.monotonic() - started
+    stop.set()
+    listener.close()
+    assert answer.status is None and answer.error.startswith("TimeoutError"), answer
+    assert took < 3.0, took
+
+
+def test_an_outcome_the_database_refuses_does_not_void_the_others_of_its_batch(
+    app, client, own_key, receiver, monkeypatch
+):
+    from service.app import delivery
+
+    hook = register(client, own_key, url=receiver.url, types=["turn_started"])
+    create_game(client, own_key)
+    create_game(client, own_key)
+    receiver.answer = lambda got: 503
+    page = client.get(f"/v1/webhooks/{hook['id']}/deliveries", headers=own_key).get_json()
+    refused, other = sorted(d["id"] for d in page["deliveries"])
+    record_failure = delivery.store.record_failure
+
+    def failing_for_one(conn, delivery_id, *args):
+        if delivery_id == refused:
+            conn.execute("SELECT 1 / 0")  # the database refuses this outcome
+        record_failure(conn, delivery_id, *args)
+
+    monkeypatch.setattr(delivery.store, "record_failure", failing_for_one)
+    assert deliver_all(app) == 2
+    page = client.get(f"/v1/webhooks/{hook['id']}/deliveries", headers=own_key).get_json()
+    errors = {d["id"]: d["last_error"] for d in page["deliveries"]}
+    assert errors == {refused: None, other: "HTTP 503: busy"}
