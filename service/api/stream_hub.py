@@ -225,10 +225,11 @@ class StreamHub:
             else {game for game in noticed if game is not None}
         )
         games |= {stream.game_id for stream in arrivals}
-        games |= {game for game in self._behind if not self._waiting_on_backlog(game)}
+        resumed = {game for game in self._behind if not self._waiting_on_backlog(game)}
+        games |= resumed
         self._behind -= games
         for game_id in games:
-            self._catch_up(game_id, arrivals)
+            self._catch_up(game_id, arrivals, resumed=game_id in resumed)
         self._tick(time.monotonic())
 
     def _drain_wake_ups(self) -> None:
@@ -241,15 +242,17 @@ class StreamHub:
     def _waiting_on_backlog(self, game_id: str) -> bool:
         return any(len(s.unsent) > BACKLOG_BYTES for s in self._by_game.get(game_id, ()))
 
-    def _catch_up(self, game_id: str, arrivals: list[Stream]) -> None:
+    def _catch_up(self, game_id: str, arrivals: list[Stream], resumed: bool = False) -> None:
         """Send every viewer of ``game_id`` what was committed since its last event; one
-        read of the log for all of them, and ``end`` once the game is over."""
+        read of the log for all of them, and ``end`` once the game is over. ``resumed``:
+        the game was left behind after a full page, whose end was not looked at then (the
+        page may have been its last, so nothing may be left to read now)."""
         streams = [s for s in self._by_game.get(game_id, ()) if not s.ending]
         if not streams:
             return
         try:
             after = min(s.last for s in streams)
-            sent_any = any(s in arrivals for s in streams)
+            sent_any = resumed or any(s in arrivals for s in streams)
             while True:
                 batch = self.games.read_after(game_id, after, limit=PAGE)
                 for stream in streams:

@@ -193,3 +193,40 @@ def test_an_http_1_0_client_gets_a_stream_without_chunks_until_the_connection_cl
     head, _, body = received.partition(b"\r\n\r\n")
     assert head.startswith(b"HTTP/1.1 200") and b"chunked" not in head.lower()
     assert body.startswith(b"retry: 1000\n\nid: 1\nevent: game_started\n")
+
+
+def test_a_slow_reader_of_a_finished_game_gets_the_end_after_the_last_full_page(server, api_key):
+    """A reader too slow for the first page is sent the next once it has read: when that
+    page is the log's last (the log a whole number of pages long after Last-Event-ID),
+    nothing is left to read, and the stream still ends with `event: end`."""
+    import socket
+
+    from service.api.stream_hub import PAGE
+
+    client = Client(server.url, api_key)
+    while (game := client.create("catan", [{"bot": "random"}] * 4))["version"] <= 2 * PAGE:
+        pass  # a bot-only game is played out when it is created
+    assert game["status"] == "finished"
+    sock = socket.socket()
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    sock.connect(("127.0.0.1", server.port))
+    with sock:
+        sock.sendall(
+            f"GET /v1/games/{game['id']}/events HTTP/1.1\r\nHost: test\r\nX-API-Key: {api_key}"
+            f"\r\nAccept: text/event-stream\r\nLast-Event-ID: {game['version'] - 2 * PAGE}"
+            "\r\n\r\n".encode()
+        )
+        time.sleep(3)  # read nothing: the hub holds the next page back
+        received, deadline = b"", time.monotonic() + 15
+        sock.settimeout(0.5)
+        while b"event: end" not in received and time.monotonic() < deadline:
+            try:
+                chunk = sock.recv(65536)
+            except TimeoutError:
+                continue
+            if not chunk:
+                break
+            received += chunk
+    seqs = [int(line[4:]) for line in received.split(b"\n") if line.startswith(b"id: ")]
+    assert seqs[-1] == game["version"], seqs[-3:]
+    assert b"event: end" in received
