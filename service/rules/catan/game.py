@@ -76,6 +76,7 @@ from service.rules.catan.state import (
     OVER,
     SETUP,
     State,
+    copy_offer,
     evolve,
 )
 from service.rules.core import (
@@ -1211,7 +1212,8 @@ class Catan(Ruleset[State]):
             "road_lengths": list(state.road_length),
             "largest_army": None if state.army == NOBODY else state.army,
             **(_seafarers_view(state) if state.scenario is not None else {}),
-            "offer": state.offer,
+            # a copy: the answers are written into the state's offer in place
+            "offer": None if state.offer is None else copy_offer(state.offer),
             "awaiting": self.awaiting(state),
             "over": state.phase == OVER,
             "winners": list(state.winners),

@@ -257,7 +257,7 @@ class State:
             setattr(other, name, list(getattr(self, name)))
         other.road_length, other.winners = list(self.road_length), list(self.winners)
         other.agenda = self.agenda.copy()
-        other.offer = None if self.offer is None else _copy_offer(self.offer)
+        other.offer = None if self.offer is None else copy_offer(self.offer)
         other.scenario, other.areas, other.area_of = self.scenario, self.areas, self.area_of
         other.pirate = self.pirate
         other.ship, other.ships_of = list(self.ship), [list(x) for x in self.ships_of]
@@ -338,7 +338,8 @@ class State:
         return self.public_points(seat) + self.devs[seat][1] + self.new_devs[seat][1]
 
 
-def _copy_offer(offer: dict[str, Any]) -> dict[str, Any]:
+def copy_offer(offer: dict[str, Any]) -> dict[str, Any]:
+    """An offer that the state's later answers (written in place) do not change."""
     return {**offer, "answers": dict(offer["answers"])}
 
 

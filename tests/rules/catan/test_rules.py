@@ -633,6 +633,18 @@ def test_when_every_asked_seat_declines_the_offer_closes_and_the_turn_resumes():
     assert table.refused({"type": "end_turn"}, decision=turn_id) == "decision_closed"
 
 
+def test_a_view_of_an_open_offer_is_not_changed_by_the_answers_after_it():
+    """A view is the state at one version: the service may encode it after a later
+    command was folded into the same state, which writes the answers in place."""
+    table = three_seats()
+    table.roll(6)
+    table.send({"type": "offer_trade", "give": {"brick": 1}, "get": {"grain": 1}})
+    before = table.view()
+    table.send({"type": "respond_trade", "answer": "decline"}, seat=1)
+    assert before["offer"]["answers"] == {}
+    assert table.view()["offer"]["answers"] == {"1": {"answer": "decline"}}
+
+
 def test_other_seats_may_propose_a_trade_to_the_active_seat_once_a_turn():
     table = three_seats()
     table.roll(6)  # seat 0: a brick; seat 2: a grain
