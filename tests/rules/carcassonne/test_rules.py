@@ -208,6 +208,30 @@ def test_rotation_is_clockwise_and_spots_are_named_in_the_board_frame():
 # -- followers --------------------------------------------------------------------------
 
 
+@pytest.mark.parametrize(
+    ("tile", "x", "y", "rotation", "spot", "kind"),
+    [
+        ("U", 1, 0, 0, "road:E,W", "road"),  # a robber
+        ("C", 0, -1, 0, "city:N,E,S,W", "city"),  # a knight (the city stays open)
+        ("A", -1, 0, 270, "cloister", "cloister"),  # a monk
+        ("U", 1, 0, 0, "field:NL,NR,EL,WR", "field"),  # a farmer
+    ],
+)
+def test_a_follower_is_a_robber_knight_monk_or_farmer_by_where_it_stands(
+    tile, x, y, rotation, spot, kind
+):
+    """ "Robber, knight, monk, farmer": the follower takes the role of the feature it
+    stands on, which scores it as that feature."""
+    table = Table()
+    table.draw(tile)
+    table.place(x, y, rotation)
+    spots = menu(table.state, 0)["place_follower"]["spots"]
+    assert {"spot": spot, "kind": kind} in [{"spot": s["spot"], "kind": s["kind"]} for s in spots]
+    table.follow(spot)
+    feature = table.state.graph.feature(table.state.tile_node((x, y), spot))
+    assert feature.kind.name == kind and [f.seat for f in feature.figures] == [0]
+
+
 def test_a_follower_goes_only_on_the_tile_just_placed():
     table = Table()
     table.draw("U")
@@ -388,3 +412,15 @@ def test_the_game_ends_after_the_last_tile_with_final_scoring():
         CARCASSONNE.decide(state, state.seat, {"type": "skip"}, random.Random(0))
     assert caught.value.code == "game_over"
     assert CARCASSONNE.awaiting(state) == []
+
+
+def test_ties_share_the_victory():
+    """Big Box rulebook line 334: "En cas d'égalité, les ex æquo se partagent la
+    victoire": a whole game between random bots (its seed found by a search) that
+    ends 15 to 15."""
+    from service.rules.play import play_game
+
+    events, state = play_game(CARCASSONNE, {}, 2, b"tie-14", ["random", "random"])
+    ended = events[-1].data
+    assert ended["scores"] == [15, 15] and ended["winners"] == [0, 1]
+    assert CARCASSONNE.result(state)["winners"] == [0, 1]

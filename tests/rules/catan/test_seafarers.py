@@ -511,7 +511,9 @@ def test_a_gold_field_gives_each_building_resources_of_its_owners_choice_all_at_
     assert only(events, "resources_produced").data["gold"] == {"0": 1, "1": 1}
     # both seats choose at the same time, in any order, before the turn goes on
     assert table.awaited() == [(0, "choose_gold"), (1, "choose_gold")]
+    before = table.hand(1)
     table.send({"type": "choose_gold", "resources": {"ore": 1}}, 1)
+    assert table.hand(1) - before == Counter({"ore": 1})
     assert table.awaited() == [(0, "choose_gold")]
     before = table.hand(0)
     table.send({"type": "choose_gold", "resources": {"brick": 1}}, 0)
@@ -534,7 +536,9 @@ def test_a_city_on_a_gold_field_takes_two_resources_of_any_kinds():
     table.end_turn()
     events = table.roll(4, seat=1)
     assert only(events, "resources_produced").data["gold"] == {"0": 2, "1": 1}
+    before = table.hand(0)
     table.send({"type": "choose_gold", "resources": {"wool": 1, "ore": 1}}, 0)
+    assert table.hand(0) - before == Counter({"wool": 1, "ore": 1})
 
 
 # -- special victory points --------------------------------------------------------------

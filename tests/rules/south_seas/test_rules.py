@@ -70,9 +70,22 @@ def test_with_external_randomness_the_active_seat_reveals_4_ships_then_draws():
 
 
 def test_a_tile_continues_the_bridge_and_sea_regions_it_touches():
+    """SS/B.1 turned a quarter east of the start tile SS/IB=: its bridge continues the
+    start tile's east-west bridge, and its two seas the start tile's two."""
     table = Table()
     table.draw("SS/B.1")
     assert of_type(table.place(1, 0, 90), "tile_placed")[0]["rotation"] == 90
+    state = table.state
+
+    def feature(pos, spot):
+        return state.graph.feature(state.tile_node(pos, spot))
+
+    bridge = feature((1, 0), "bridge:E,W")
+    assert bridge is feature((0, 0), "bridge:E,W") and bridge.tiles == {(0, 0), (1, 0)}
+    north_sea = feature((0, 0), "sea:EL,WR")
+    assert north_sea is feature((1, 0), "sea:NL,NR,EL,WR") and len(north_sea.tiles) == 2
+    south_sea = feature((0, 0), "sea:ER,SL,SR,WL")
+    assert south_sea is feature((1, 0), "sea:ER,SL,SR,WL") and len(south_sea.tiles) == 2
 
 
 def test_a_tile_continues_the_island():

@@ -1,0 +1,34 @@
+"""The rulesets' docs map each rule and worked example to its test by name: every test
+they name exists (a test renamed or removed must take its row with it)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+DOCS = sorted((REPO / "docs" / "rulesets").glob("*.md"))
+#: a test's name, not a file's (``test_longest_road.py``) nor a prefix (``test_end_...``,
+#: ``test_farmers_*``)
+NAMED = re.compile(r"\b(test_\w+)\b(?!\.py|\.\.\.|\*)")
+PREFIX = re.compile(r"\b(test_\w+)(?:\.\.\.|\*)")
+
+
+def defined_tests() -> set[str]:
+    return {
+        name
+        for path in (REPO / "tests").rglob("test_*.py")
+        for name in re.findall(r"^\s*def (test_\w+)\(", path.read_text(), re.M)
+    }
+
+
+@pytest.mark.parametrize("doc", DOCS, ids=[doc.name for doc in DOCS])
+def test_every_test_the_docs_name_exists(doc: Path) -> None:
+    text, tests = doc.read_text(), defined_tests()
+    named = set(NAMED.findall(text))
+    assert named, f"{doc.name} names no test"
+    assert sorted(named - tests) == []
+    prefixes = set(PREFIX.findall(text))
+    assert sorted(p for p in prefixes if not any(t.startswith(p) for t in tests)) == []
