@@ -3,18 +3,25 @@ service (gunicorn), used as a person would: the API key typed in, a Carcassonne 
 against the greedy bot created from the form, several turns played by clicking the
 board (a ghost cell, the rotation, a follower or none), the bot's answers arriving,
 the replay taken back to move 1 and forward again, a second page spectating the same
-board live and reconnecting when its stream is cut; and a Catan game whose set-up
-settlements and roads are placed by clicking the board. No request leaves the server's
-origin, nothing breaks the page's Content-Security-Policy, no script error. A
-screenshot of each step lands in ``test-output/`` (git-ignored) for a person to look
-at. The browser is the one the /docs test uses; without one this test fails, never
-skips.
+board live and reconnecting when its stream is cut (an error met meanwhile goes with
+it); and a Catan game whose set-up settlements and roads are placed by clicking the
+board. Then: a Catan proposal shown with its terms, an offer form that gives only what
+the seat holds, a move made while the service cannot be reached (the controls stay
+usable and are read afresh once it is back) and the final points; the rings to take a
+figure back drawn on the figure's own tile (South Seas, the plague); the page on a
+phone (the board the whole width, zoomed in its own box, marks a fingertip wide, the
+page left where it is by a move); two bots of one name told apart. The log always
+shows its newest line. No request leaves the server's origin, nothing breaks the
+page's Content-Security-Policy, no script error. A screenshot of each step lands in
+``test-output/`` (git-ignored) for a person to look at, at 1280 x 800 or 390 x 844. The
+browser is the one the /docs test uses; without one this test fails, never skips.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -25,6 +32,9 @@ from tests.client import Client
 from tests.e2e.test_docs_browser import OUTPUT, Watched, browser  # noqa: F401 (fixture)
 
 WAIT_MS = 20_000
+#: the screens the pages are looked at on
+DESK = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
 
 
 @pytest.fixture
@@ -72,6 +82,26 @@ def settled(page) -> None:
         " const board = document.querySelector('#board svg');"
         " return items.length && board && board.dataset.version == items[items.length - 1].value"
         " && !document.querySelector('#controls button:disabled'); }"
+    )
+
+
+def newest_in_view(page) -> bool:
+    """Whether the log shows its newest line inside its own box (it scrolls on its own),
+    once the page has drawn a frame (and followed any change of its layout)."""
+    page.evaluate("() => new Promise(done => requestAnimationFrame(() => setTimeout(done)))")
+    return page.evaluate(
+        "() => { const log = document.querySelector('#log');"
+        " const box = log.getBoundingClientRect();"
+        " const last = log.lastElementChild.getBoundingClientRect();"
+        " return last.top >= box.top - 1 && last.bottom <= box.bottom + 1; }"
+    )
+
+
+def scrolled(page) -> bool:
+    """Whether the log is longer than its box."""
+    return page.evaluate(
+        "() => { const log = document.querySelector('#log');"
+        " return log.scrollHeight > log.clientHeight; }"
     )
 
 
@@ -129,6 +159,14 @@ def place_a_tile(page, turn: int, competing: Callable[[], None] | None = None) -
     page.wait_for_selector(".ghost")
     ghosts = page.locator(".ghost")
     ghosts.nth(turn % ghosts.count()).click()
+    # the chosen cell, focused, leaves the tile previewed in it as it is
+    chosen = page.locator(".ghost.chosen")
+    assert chosen.evaluate("g => g === document.activeElement")
+    assert chosen.evaluate("g => getComputedStyle(g).fillOpacity") == "0"
+    if turn == 0:  # the arrow keys on a mark of the board leave the replay and the choice
+        page.keyboard.press("ArrowLeft")
+        assert page.inner_text("#moment-label").startswith("Now: move ")
+        assert page.locator("#place-tile").is_visible()
     preview = page.locator(".preview image")
     seen = {preview.get_attribute("href")}
     while page.locator("#turn-tile").count():
@@ -138,11 +176,14 @@ def place_a_tile(page, turn: int, competing: Callable[[], None] | None = None) -
             break
         seen.add(href)
     assert all("?rotation=" in href for href in seen)
+    assert newest_in_view(page)  # the controls grew (the tile chosen): the log follows
     shot(page, f"carcassonne-turn-{turn}-tile")
     version = board_version(page)
     page.click("#place-tile")
     after_move(page, version)
     page.wait_for_selector("[data-command=skip]")
+    # "Place no figure" comes first, in view however many choices follow
+    assert page.locator("#controls button").first.get_attribute("data-command") == "skip"
     if turn == 0:  # nobody has a follower yet: the new tile has a free spot
         page.wait_for_selector(".mark.spot")
     shot(page, f"carcassonne-turn-{turn}-figure")
@@ -159,6 +200,7 @@ def place_a_tile(page, turn: int, competing: Callable[[], None] | None = None) -
 def test_play_carcassonne_against_a_bot_replay_and_spectate(pages, server, api_key):
     player = pages()
     page = player.page
+    page.set_viewport_size(DESK)
     start(page, server, api_key)
     shot(page, "start")
     game_id = create(page, "carcassonne", "greedy")
@@ -174,6 +216,8 @@ def test_play_carcassonne_against_a_bot_replay_and_spectate(pages, server, api_k
             ".filter(li => li.textContent.startsWith('greedy bot placed')).length > n",
             arg=turn,
         )
+        settled(page)
+        assert newest_in_view(page)
 
     # the third turn meets a move sent first by another client of the same seat: the
     # page says so in words (409) and shows the game as it now is
@@ -199,6 +243,7 @@ def test_play_carcassonne_against_a_bot_replay_and_spectate(pages, server, api_k
     assert sum(line.startswith("greedy bot placed ") for line in lines) == 3
     assert not any("{" in line for line in lines)  # words, not JSON
     settled(page)
+    assert newest_in_view(page)
     shot(page, "carcassonne-after-three-turns")
 
     state = client.get(f"/v1/games/{game_id}/state").json()
@@ -224,6 +269,7 @@ def test_play_carcassonne_against_a_bot_replay_and_spectate(pages, server, api_k
     # a spectator on another page (no seat token, only the key) sees the same board...
     spectator = pages()
     watcher = spectator.page
+    watcher.set_viewport_size(DESK)
     start(watcher, server, api_key)
     watcher.fill("#open-game", "00000000-0000-4000-8000-000000000000")
     watcher.click("#open")
@@ -245,26 +291,41 @@ def test_play_carcassonne_against_a_bot_replay_and_spectate(pages, server, api_k
     settled(watcher)
     shot(watcher, "carcassonne-spectator-live")
 
-    # a lost stream: every worker killed; the page says so, reconnects after the last
-    # event it has (Last-Event-ID) and follows the next turn
+    # a lost stream: every worker killed, and the spectator's network down meanwhile; the
+    # page says so, and a replay step that cannot reach the service says that too; back
+    # online, it reconnects after the last event it has (Last-Event-ID), the error goes,
+    # and it follows the next turn
     resumed: list[str | None] = []
     watcher.on("request", lambda request: resumed.append(last_event_id(request)))
+    watcher.context.set_offline(True)
     kill_workers(server.process.pid)
     watcher.wait_for_selector("#connection.warn")
     assert "Connection lost" in watcher.inner_text("#connection")
+    watcher.click("#back")
+    assert error_words(watcher).startswith("The service cannot be reached")
     shot(watcher, "carcassonne-spectator-lost")
     server.wait_ready()
+    watcher.context.set_offline(False)
     watcher.wait_for_selector("#connection.ok")
     assert "Reconnected" in watcher.inner_text("#connection")
+    watcher.wait_for_selector("#error", state="hidden")
     assert str(moved) in resumed  # asked for what follows the last event it had
+    watcher.wait_for_selector(f"#board svg[data-version='{moved - 1}']")  # the replay drawn
+    shot(watcher, "carcassonne-spectator-back-online")
+    watcher.click("#live")
     for cut in (player, spectator):  # the browser reports each cut stream: expected here
         cut.errors = [e for e in cut.errors if "net::ERR_INCOMPLETE_CHUNKED_ENCODING" not in e]
+    expect_errors(spectator, "net::ERR_INTERNET_DISCONNECTED")
     place_a_tile(page, 4)
     moved = board_version(page)
     watcher.wait_for_selector(f"#board svg[data-version='{moved}']")
     assert log_lines(watcher) == log_lines(page)
     settled(watcher)
     shot(watcher, "carcassonne-spectator-reconnected")
+    settled(page)
+    assert scrolled(page)  # the log is longer than its box...
+    assert newest_in_view(page)  # ...and shows its newest line below the controls
+    shot(page, "carcassonne-after-five-turns")
 
 
 def last_event_id(request) -> str | None:
@@ -351,3 +412,344 @@ def test_catan_set_up_by_clicking_the_board(pages, server, api_key):
     assert sum(line.startswith("Ada built a settlement at ") for line in lines) == 2
     assert sum(line.startswith("Ada built a road at ") for line in lines) == 2
     assert sum(line.startswith("value bot built a settlement at ") for line in lines) == 2
+
+
+class Seats:
+    """The seats of a game created over the API, each sending its moves as a client
+    would, at the game's version."""
+
+    def __init__(self, client: Client, game: dict) -> None:
+        self.client = client
+        self.game_id = game["id"]
+        self.tokens = {t["seat"]: t["token"] for t in game["seat_tokens"]}
+
+    def send(self, seat: int, command: dict) -> dict:
+        version = self.client.get(f"/v1/games/{self.game_id}").json()["version"]
+        answer = self.client.move(self.game_id, self.tokens[seat], command, version)
+        assert answer.status_code == 200, answer.text
+        return answer.json()
+
+    def menu(self, seat: int) -> dict:
+        """The commands of the seat's first open decision."""
+        moves = self.client.get(f"/v1/games/{self.game_id}/legal-moves", self.tokens[seat])
+        return moves.json()["commands"]["decisions"][0]["commands"]
+
+
+def open_seat(page, server, api_key: str, game_id: str, token: str) -> None:
+    """Opens a game with a seat's token typed in, as a person given one would."""
+    start(page, server, api_key)
+    page.fill("#open-game", game_id)
+    page.fill("#open-token", token)
+    page.click("#open")
+    page.wait_for_url(lambda url: "#game=" in url and "&seat=" in url)
+    settled(page)
+
+
+def inside(point: tuple[float, float], box: dict) -> bool:
+    x, y = point
+    return box["x"] <= x <= box["x"] + box["width"] and box["y"] <= y <= box["y"] + box["height"]
+
+
+def centre(box: dict) -> tuple[float, float]:
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def test_catan_proposal_offer_form_lost_service_and_final_points(pages, server, api_key):
+    """Ada (this page) and Bob (over the API) on the beginner board: Bob's proposal is
+    shown with its terms and accepted; Ada's offer form lets her give only what she
+    holds; her end of the turn meets a service that cannot be reached, and once it is
+    back the controls work again; Bob resigns and the game's final points are said."""
+    client = Client(server.url, api_key)
+    options = {"layout": "beginner", "randomness": "external"}
+    game = client.create("catan", [{"name": "Ada"}, {"name": "Bob"}], options)
+    seats = Seats(client, game)
+    for seat in (0, 1, 1, 0):  # the set-up, at the first places offered
+        corners = seats.menu(seat)["build_settlement"]["corners"]
+        seats.send(seat, {"type": "build_settlement", "corner": corners[0]})
+        edges = seats.menu(seat)["build_road"]["edges"]
+        seats.send(seat, {"type": "build_road", "edge": edges[0]})
+    seats.send(0, {"type": "roll", "dice": [2, 4]})
+    ada_holds = seats.menu(0)["offer_trade"]["may_give"]
+    bob_holds = seats.menu(1)["propose_trade"]["may_give"]
+    wanted = next(iter(ada_holds))
+    offered = next(r for r in bob_holds if r != wanted)
+    seats.send(1, {"type": "propose_trade", "give": {offered: 1}, "get": {wanted: 1}})
+
+    watched = pages()
+    page = watched.page
+    page.set_viewport_size(DESK)
+    open_seat(page, server, api_key, game["id"], seats.tokens[0])
+    assert page.inner_text("#turn") == "Your move: consider proposal"
+    assert page.inner_text("#controls .terms") == f"Bob offers 1 {offered} for 1 {wanted}."
+    shot(page, "catan-proposal")
+    version = board_version(page)
+    page.click("#controls button:has-text('Accept the proposal')")
+    after_move(page, version)
+    page.wait_for_selector("[data-command=end_turn]")
+    settled(page)
+    assert log_lines(page)[-1] == f"Ada traded 1 {wanted} with Bob for 1 {offered}."
+
+    # the offer form: at most what Ada holds of each resource to give, any to get
+    holds = seats.menu(0)["offer_trade"]["may_give"]
+    form = page.locator("form[data-command=offer_trade]")
+    for resource in ("brick", "lumber", "wool", "grain", "ore"):
+        most = form.locator(f"input[name=give-{resource}]").get_attribute("max")
+        assert int(most) == holds.get(resource, 0), resource
+        assert form.locator(f"input[name=get-{resource}]").get_attribute("max") == "19"
+    lacking = next(r for r in ("brick", "lumber", "wool", "grain", "ore") if r not in holds)
+    form.locator(f"input[name=give-{lacking}]").fill("1")
+    form.locator(f"input[name=get-{offered}]").fill("1")
+    requests: list[str] = []
+    page.on("request", lambda request: requests.append(request.url))
+    form.locator("button[type=submit]").click()
+    assert not form.evaluate("f => f.checkValidity()")  # the browser keeps it back
+    assert not any(url.endswith("/moves") for url in requests)
+    form.locator(f"input[name=give-{lacking}]").fill("0")
+
+    # the service cannot be reached (the stream cut, the network down): ending the turn
+    # fails in words, and the controls stay usable; back online they are read afresh
+    page.context.set_offline(True)
+    kill_workers(server.process.pid)
+    page.wait_for_selector("#connection.warn")
+    page.click("[data-command=end_turn]")
+    words = error_words(page)
+    assert words.startswith("The service cannot be reached")
+    assert "The board could not be read again either." in words
+    page.wait_for_selector("[data-command=end_turn]:enabled")
+    assert page.locator("#controls button:disabled").count() == 0
+    shot(page, "catan-service-unreachable")
+    server.wait_ready()
+    page.context.set_offline(False)
+    page.wait_for_selector("#connection.ok")
+    assert "Reconnected" in page.inner_text("#connection")
+    page.wait_for_selector("#error", state="hidden")
+    settled(page)
+    shot(page, "catan-service-back")
+    version = board_version(page)
+    page.click("[data-command=end_turn]")
+    after_move(page, version)
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('#log li')]"
+        '.some(li => li.textContent === "Ada\'s turn ended; Bob plays next.")'
+    )
+    expect_errors(watched, "net::ERR_INTERNET_DISCONNECTED")
+    watched.errors = [e for e in watched.errors if "net::ERR_INCOMPLETE_CHUNKED_ENCODING" not in e]
+
+    # Bob resigns: the game ends with every seat's points
+    seats.send(1, {"type": "resign"})
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('#log li')]"
+        ".some(li => li.textContent.startsWith('The game is over'))"
+    )
+    settled(page)
+    lines = log_lines(page)
+    assert "Bob resigned." in lines
+    assert lines[-1] == "The game is over: Ada won. Final points: Ada 2, Bob 2."
+    assert newest_in_view(page)
+    shot(page, "catan-over")
+
+
+def test_figures_taken_back_are_ringed_on_their_own_tiles(pages, server, api_key):
+    """South Seas (an islander may be taken back whenever none is placed): the ring to
+    take back Ada's islander is on her market, not on the tile she just placed; and the
+    Wheel of Fortune's plague rings the follower Ada must remove on its own tile."""
+    from tests.e2e.test_south_seas_http import MARKET_TURNS, turn_commands
+    from tests.rules.south_seas.table import tiles_with
+
+    client = Client(server.url, api_key)
+    game = client.create(
+        "carcassonne-south-seas",
+        [{"name": "Ada"}, {"name": "Bob"}],
+        {
+            "randomness": "external",
+            "retrieve": "instead_of_placing",
+            "tiles": tiles_with({"SS/M": 1, "SS/B.1": 4, "SS/S": 3, "SS/S.b": 3, "SS/I.1": 4}),
+        },
+    )
+    seats = Seats(client, game)
+    for ship in ("S19", "S01", "S08", "S20"):
+        seats.send(0, {"type": "reveal_ship", "ship": ship})
+    for n, turn in enumerate(MARKET_TURNS[:2]):  # Ada's islander on her market at (0, 1)
+        for command in turn_commands(*turn):
+            seats.send(n % 2, command)
+    seats.send(0, {"type": "draw_tile", "tile": "SS/B.1"})
+    seats.send(0, {"type": "place_tile", "x": -1, "y": 0, "rotation": 90})
+
+    watched = pages()
+    page = watched.page
+    page.set_viewport_size(DESK)
+    open_seat(page, server, api_key, game["id"], seats.tokens[0])
+    assert page.inner_text("#turn") == "Your move: place islander"
+    label = "Take back the islander on the market at (0, 1)"
+    assert label in page.locator("#controls button").all_inner_texts()
+    ring = page.locator(".mark.spot[data-x='0'][data-y='1']")
+    assert ring.get_attribute("data-spot") == "market"
+    assert ring.locator("title").text_content() == label
+    market = page.locator("#board g.tile[data-x='0'][data-y='1']").bounding_box()
+    placed = page.locator("#board g.tile[data-x='-1'][data-y='0']").bounding_box()
+    assert inside(centre(ring.bounding_box()), market)
+    assert not inside(centre(ring.bounding_box()), placed)
+    # the new tile's own spots are ringed on it
+    assert page.locator(".mark.spot[data-x='-1'][data-y='0']").count() > 0
+    shot(page, "south-seas-take-back")
+    version = board_version(page)
+    ring.click()
+    after_move(page, version)
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('#log li')]"
+        ".some(li => li.textContent === 'Ada took back the islander on the market at (0, 1).')"
+    )
+
+    # the plague (tests/rules/carcassonne/test_wheel_of_fortune.py's game): Bob takes
+    # his monk back first, then Ada is asked for her robber at (-1, 2)
+    game = client.create(
+        "carcassonne",
+        [{"name": "Ada"}, {"name": "Bob"}],
+        {"randomness": "external", "expansions": ["wheel_of_fortune"]},
+    )
+    seats = Seats(client, game)
+    for seat, command in [
+        (0, {"type": "draw_tile", "tile": "U"}),
+        (0, {"type": "place_tile", "x": -1, "y": 2, "rotation": 0}),
+        (0, {"type": "place_follower", "spot": "road:E,W"}),
+        (1, {"type": "draw_tile", "tile": "B"}),
+        (1, {"type": "place_tile", "x": 3, "y": 4, "rotation": 0}),
+        (1, {"type": "place_follower", "spot": "cloister"}),
+        (0, {"type": "draw_tile", "tile": "U", "wheel": 2}),  # the pig to the Famine
+        (0, {"type": "place_tile", "x": -2, "y": 2, "rotation": 0}),
+        (0, {"type": "skip"}),
+        (1, {"type": "draw_tile", "tile": "U", "wheel": 3}),  # on to the Plague
+        (1, {"type": "remove_follower", "x": 3, "y": 4, "spot": "cloister"}),
+    ]:
+        seats.send(seat, command)
+    plague = pages()
+    page = plague.page
+    page.set_viewport_size(DESK)
+    open_seat(page, server, api_key, game["id"], seats.tokens[0])
+    assert page.inner_text("#turn") == "Your move: plague"
+    label = "Remove the follower on the road (E, W) at (-1, 2)"
+    assert page.locator("#controls button").all_inner_texts() == [label]
+    page.wait_for_selector(".mark.spot")
+    ring = page.locator(".mark.spot")
+    assert ring.count() == 1
+    assert (ring.get_attribute("data-x"), ring.get_attribute("data-y")) == ("-1", "2")
+    road = page.locator("#board g.tile[data-x='-1'][data-y='2']").bounding_box()
+    assert inside(centre(ring.bounding_box()), road)
+    shot(page, "carcassonne-plague")
+    version = board_version(page)
+    ring.click()
+    after_move(page, version)
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('#log li')].some(li => li.textContent"
+        ".startsWith('Ada took the follower off the road (E, W) at (-1, 2)'))"
+    )
+
+
+def test_on_a_phone_the_board_is_usable(pages, server, api_key):
+    """At 390 x 844: the start screen fits; the board alone takes the width (its panel
+    below), its marks are a fingertip wide, it zooms and scrolls in its own box; a move
+    leaves the page where it was (only the log scrolls), and the log shows the newest."""
+    watched = pages()
+    page = watched.page
+    page.set_viewport_size(PHONE)
+    start(page, server, api_key)
+    page.select_option("#ruleset", "catan")
+    card = page.locator("#start section").first.bounding_box()
+    for select in page.locator("#start select").all():
+        box = select.bounding_box()
+        assert box["x"] + box["width"] <= card["x"] + card["width"] + 0.5
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    shot(page, "phone-start")
+
+    create(page, "catan", "value")
+    page.wait_for_selector(".mark.corner")
+    settled(page)
+    box = page.locator("#board").bounding_box()
+    picture = page.locator("#board svg.picture").bounding_box()
+    panel = page.locator("#board svg.panel-picture").bounding_box()
+    assert picture["width"] >= box["width"] - 20  # the whole width (but a scroll bar's)
+    assert panel["y"] >= picture["y"] + picture["height"] - 1  # the scores below it
+    widths = page.locator(".mark.corner").evaluate_all(
+        "marks => marks.map(m => m.getBoundingClientRect().width)"
+    )
+    assert min(widths) >= 24 - 0.01
+    shot(page, "phone-catan-settlement")
+
+    # a settlement tapped at the top of the page, the log below the screen: the page
+    # stays where it is, on the board (the log scrolls in its own box)
+    page.evaluate("window.scrollTo(0, 0)")
+    log = page.locator("#log li").last.bounding_box()
+    assert log["y"] > PHONE["height"]
+    version = board_version(page)
+    page.locator(".mark.corner").nth(7).click()
+    after_move(page, version)
+    page.wait_for_selector(".mark.edge")
+    settled(page)
+    assert page.evaluate("scrollY") == 0
+    thickness = page.locator(".mark.edge").evaluate_all(
+        "marks => marks.map(m => { const svg = m.ownerSVGElement;"
+        " return m.width.baseVal.value * svg.getBoundingClientRect().width"
+        " / svg.viewBox.baseVal.width; })"
+    )
+    assert min(thickness) >= 24 - 0.01
+    shot(page, "phone-catan-road")
+
+    # zoomed in, the board grows in its own box, which scrolls to the marks; the page
+    # does not grow wider
+    page.click("#zoom-in")
+    zoomed = page.locator("#board svg.picture").bounding_box()
+    assert zoomed["width"] > 1.4 * picture["width"]
+    assert page.evaluate(
+        "() => { const b = document.querySelector('#board');"
+        " return b.scrollWidth > b.clientWidth; }"
+    )
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    box = page.locator("#board").bounding_box()
+    edges = [e.bounding_box() for e in page.locator(".mark.edge").all()]
+    assert any(inside(centre(edge), box) for edge in edges)
+    road = page.locator(".mark.edge").first
+    road.scroll_into_view_if_needed()
+    version = board_version(page)
+    road.click()
+    place = page.evaluate("scrollY")
+    after_move(page, version)
+    page.wait_for_function(  # the bot's set-up follows
+        "() => [...document.querySelectorAll('#log li')]"
+        ".filter(li => li.textContent.startsWith('value bot built a road')).length == 2"
+    )
+    settled(page)
+    assert page.evaluate("scrollY") == place
+    assert newest_in_view(page)
+    shot(page, "phone-catan-zoomed")
+    page.click("#zoom-fit")
+    assert page.locator("#board svg.picture").bounding_box()["width"] >= box["width"] - 20
+
+
+def test_two_bots_of_one_name_are_told_apart(pages, server, api_key):
+    """A game of two greedy bots, played to its end as it is created, watched: each
+    bot is named with its seat, down to the final scores."""
+    game = Client(server.url, api_key).create(
+        "carcassonne", [{"bot": "greedy"}, {"bot": "greedy"}], {}
+    )
+    watched = pages()
+    page = watched.page
+    page.set_viewport_size(DESK)
+    start(page, server, api_key)
+    page.fill("#open-game", game["id"])
+    page.click("#open")
+    page.wait_for_function(
+        "() => document.querySelector('#log li:last-child')?.textContent"
+        ".startsWith('The game is over')"
+    )
+    settled(page)
+    lines = log_lines(page)
+    assert any(line.startswith("greedy bot (seat 0) placed ") for line in lines)
+    assert any(line.startswith("greedy bot (seat 1) placed ") for line in lines)
+    assert not any(line.startswith("greedy bot placed") for line in lines)
+    assert re.fullmatch(
+        r"The game is over: greedy bot \(seat [01]\)( and greedy bot \(seat 1\))? won\."
+        r" Final scores: greedy bot \(seat 0\) \d+, greedy bot \(seat 1\) \d+\.",
+        lines[-1],
+    ), lines[-1]
+    assert scrolled(page) and newest_in_view(page)
+    shot(page, "carcassonne-two-greedy-bots")

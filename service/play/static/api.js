@@ -3,6 +3,8 @@
 // taken from the problem+json answer's title and detail.
 
 const KEY = "tilegames.key";
+// The code of an ApiError for a request that got no answer at all.
+const UNREACHABLE = "unreachable";
 
 export class ApiError extends Error {
   constructor(message, status = 0, code = "") {
@@ -10,6 +12,12 @@ export class ApiError extends Error {
     this.status = status;
     this.code = code;
   }
+}
+
+// A failure of the connection rather than an answer about the request: no answer at all,
+// or a gateway's while the service restarts. Reconnecting puts these right.
+export function isConnectionError(error) {
+  return error instanceof ApiError && (error.code === UNREACHABLE || [502, 503, 504].includes(error.status));
 }
 
 export function apiKey() {
@@ -58,7 +66,7 @@ export async function send(path, init = {}) {
   try {
     response = await fetch(path, init);
   } catch (error) {
-    throw new ApiError(`The service cannot be reached (${error.message}).`);
+    throw new ApiError(`The service cannot be reached (${error.message}).`, 0, UNREACHABLE);
   }
   if (!response.ok) throw await failure(response);
   return response;

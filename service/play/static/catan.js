@@ -4,7 +4,7 @@
 // command; where one place allows several (a road or a ship, a victim to rob), the
 // page asks which, with buttons.
 
-import { cornerPoint, edgePoint, hexPoint, markLayer, onChoose, svgElement } from "./board.js";
+import { cornerPoint, edgePoint, fitMarks, hexPoint, markLayer, onChoose, revealMarks, svgElement } from "./board.js";
 import { button, element } from "./dom.js";
 
 const WORDS = {
@@ -42,26 +42,30 @@ function placesOf(commands, who) {
   return places;
 }
 
+// A ring on a corner or a hex, a bar along a path; their sizes (data-size, and a bar's
+// data-length) grow to a fingertip's where the board is shown small (fitMarks).
 function mark(root, place) {
   if (place.kind === "corner") {
     const [x, y] = cornerPoint(root, place.name);
-    return svgElement("circle", { class: "mark corner", cx: x, cy: y, r: 11, "data-corner": place.name });
+    return svgElement("circle", { class: "mark corner", cx: x, cy: y, r: 11, "data-size": 22, "data-corner": place.name });
   }
   if (place.kind === "edge") {
     const [x, y, angle] = edgePoint(root, place.name);
     return svgElement("rect", {
       class: "mark edge",
-      x: x - 6,
-      y: y - 20,
+      x: -6,
+      y: -20,
       width: 12,
       height: 40,
       rx: 5,
-      transform: `rotate(${angle} ${x} ${y})`,
+      transform: `translate(${x} ${y}) rotate(${angle})`,
+      "data-size": 12,
+      "data-length": 40,
       "data-edge": place.name,
     });
   }
   const [x, y] = hexPoint(root, place.name);
-  return svgElement("circle", { class: "mark hex", cx: x, cy: y + 26, r: 16, "data-hex": place.name });
+  return svgElement("circle", { class: "mark hex", cx: x, cy: y + 26, r: 16, "data-size": 32, "data-hex": place.name });
 }
 
 export function offerPlaces(root, { commands, who, send, chooser }) {
@@ -80,5 +84,7 @@ export function offerPlaces(root, { commands, who, send, chooser }) {
     });
     layer.appendChild(shape);
   }
+  fitMarks(root);
+  revealMarks(root);
   chooser.replaceChildren(element("p", { class: "hint" }, "Click a highlighted place on the board."));
 }

@@ -40,12 +40,13 @@ export function choices(type, options, who) {
   return known.length === 0 ? [one({})] : null;
 }
 
-// A row of number inputs, one per resource, each at most `most[resource]`.
+// A row of number inputs, one per resource, each at most `most[resource]` (none of a
+// resource `most` leaves out), or 19 (all there are) without `most`.
 function countInputs(prefix, most) {
   return RESOURCES.map((resource) =>
     element("label", {}, [
       `${resource} `,
-      element("input", { type: "number", min: 0, max: most?.[resource] ?? 19, value: 0, name: `${prefix}-${resource}` }),
+      element("input", { type: "number", min: 0, max: most ? (most[resource] ?? 0) : 19, value: 0, name: `${prefix}-${resource}` }),
     ]),
   );
 }
@@ -121,9 +122,19 @@ function respondControls(options, who, send) {
   return controls;
 }
 
+// What a decision's details say that its commands do not: a proposal's terms.
+function decisionWords(decision, details, who) {
+  if (decision.kind === "consider_proposal" && details.from !== undefined) {
+    return element("p", { class: "terms" }, `${who(details.from)} offers ${cards(details.give)} for ${cards(details.get)}.`);
+  }
+  return null;
+}
+
 // Controls for every command of `decision` but those in `onBoard` (drawn on the board):
-// buttons first, then forms, and ending the turn last of all.
-export function commandControls(decision, { who, send, onBoard }) {
+// what the decision is about, then "Place no figure" (in view however many choices
+// follow), the other buttons, then forms, and ending the turn last of all.
+export function commandControls(decision, { who, send, onBoard, details = {} }) {
+  const first = [decisionWords(decision, details, who)].filter(Boolean);
   const buttons = [];
   const forms = [];
   const last = [];
@@ -135,10 +146,10 @@ export function commandControls(decision, { who, send, onBoard }) {
       forms.push(countsForm(type, FORMS[type](options), send));
     } else {
       const found = choices(type, options, who);
-      const into = type === "end_turn" ? last : buttons;
+      const into = { end_turn: last, skip: first }[type] ?? buttons;
       if (found === null) into.push(element("p", { class: "hint" }, `${commandWords({ type }, who)}: not offered by this page.`));
       else into.push(...found.map(({ command, label }) => button(label, () => send(command), { "data-command": type })));
     }
   }
-  return [...buttons, ...forms, ...last];
+  return [...first, ...buttons, ...forms, ...last];
 }

@@ -2,17 +2,21 @@
 // in words, live updates over the events stream, and the replay bar.
 
 import * as api from "./api.js";
-import { showPicture } from "./board.js";
+import { fitMarks, revealMarks, showPicture, shownScale } from "./board.js";
 import { ON_BOARD as CATAN_ON_BOARD, offerPlaces } from "./catan.js";
 import { commandControls } from "./commands.js";
 import { element } from "./dom.js";
-import { $, clearError, go, showError } from "./page.js";
+import { $, clearConnectionError, clearError, go, showError } from "./page.js";
 import { follow } from "./stream.js";
 import { offerPlacements, offerSpots } from "./tiles.js";
 import { eventWords } from "./words.js";
 
 // What a decision asks, where its kind alone says too little.
 const DECISION_WORDS = { turn: "build, trade, play a card or end the turn" };
+// How much each zoom button enlarges or shrinks the board, and the bounds of its scale
+// (CSS pixels per unit of the picture).
+const ZOOM_STEP = 1.5;
+const SCALES = [0.2, 4];
 
 export class GameScreen {
   constructor(gameId, seat) {
@@ -25,10 +29,21 @@ export class GameScreen {
     this.drawing = 0; // the latest redraw asked for; older answers are dropped
     this.pending = null; // a redraw waiting for a burst of events to end
     this.shown = null; // what the board and controls show now
+    this.root = null; // the board's picture shown
+    this.scale = null; // the board's zoom: CSS pixels per picture unit; null: fit
     this.stop = () => {};
+    // the marks keep a fingertip's size whatever size the board is shown at, and the log
+    // shows the move shown whatever room the controls leave it
+    this.resized = new ResizeObserver(() => fitMarks(this.root));
+    this.logResized = new ResizeObserver(() => this.scrollLog());
   }
 
-  who = (seat) => this.summary?.seats?.[seat]?.name ?? `Seat ${seat}`;
+  // A seat's name, with its number where another seat has the same name.
+  who = (seat) => {
+    const seats = this.summary?.seats ?? [];
+    const name = seats[seat]?.name ?? `Seat ${seat}`;
+    return seats.filter((other) => other.name === name).length > 1 ? `${name} (seat ${seat})` : name;
+  };
 
   async open() {
     $("start").hidden = true;
@@ -42,6 +57,8 @@ export class GameScreen {
     this.showViewers();
     this.addEvents(await api.allEvents(this.gameId, this.token));
     this.bindReplay();
+    this.bindZoom();
+    this.logResized.observe($("log"));
     this.stop = follow(this.gameId, this.token, this.version, {
       onEvent: (event) => this.addEvents([event]),
       onStatus: (status, last, error, wasLost) => this.showConnection(status, last, error, wasLost),
@@ -51,6 +68,8 @@ export class GameScreen {
 
   close() {
     this.stop();
+    this.resized.disconnect();
+    this.logResized.disconnect();
     document.onkeydown = null;
   }
 
@@ -59,7 +78,7 @@ export class GameScreen {
     const viewers = [
       element("option", { value: "", selected: this.seat === null }, "a spectator"),
       ...Object.keys(tokens).map((seat) =>
-        element("option", { value: seat, selected: Number(seat) === this.seat }, `${this.who(Number(seat))} (seat ${seat})`),
+        element("option", { value: seat, selected: Number(seat) === this.seat }, `${this.summary.seats[seat]?.name ?? "Seat"} (seat ${seat})`),
       ),
     ];
     $("viewer").replaceChildren(...viewers);
@@ -75,6 +94,12 @@ export class GameScreen {
     if (status === "lost") line.textContent = `Connection lost (${error.message}); reconnecting after event ${last}…`;
     else if (status === "ended") line.textContent = "The game is over; live updates have ended.";
     else line.textContent = wasLost ? `Reconnected: following live again after event ${last}.` : "Following live.";
+    if (status === "live" && wasLost) {
+      // the service answers again: what failed while it did not is read afresh (the
+      // board and the controls, even when no event came meanwhile)
+      clearConnectionError();
+      this.scheduleRedraw();
+    }
   }
 
   // Events from the stream or from a move's answer; each seq is kept once.
@@ -119,11 +144,15 @@ export class GameScreen {
     this.shown = shown;
     const root = showPicture($("board"), picture);
     root.setAttribute("data-version", version);
+    this.root = root;
+    this.showZoom();
+    this.resized.disconnect();
+    this.resized.observe(root);
     this.showTurn(moves?.awaiting ?? this.summary.awaiting);
-    $("controls").replaceChildren();
-    if (at === null && moves) {
-      this.showMoves(root, moves);
-    }
+    // the new controls replace the old ones at once: the page never gets shorter meanwhile
+    // (which would move a page scrolled down)
+    $("controls").replaceChildren(...(at === null && moves ? this.showMoves(root, moves) : []));
+    this.scrollLog(); // the controls' new height moved the log
   }
 
   async refreshSummary() {
@@ -147,15 +176,16 @@ export class GameScreen {
     line.textContent = parts.join("; ");
   }
 
+  // What the seat may do: marks on the board, and the controls of each decision (returned).
   showMoves(root, moves) {
-    const panel = $("controls");
+    const areas = [];
     const send = (command) => this.send(command, moves.version);
     const ruleset = this.summary.ruleset;
     for (const decision of moves.commands.decisions) {
       const details = moves.awaiting.find((d) => d.id === decision.id) ?? {};
       const onBoard = new Set(CATAN_ON_BOARD);
       const area = element("div", { class: "decision", "data-kind": decision.kind });
-      panel.append(area);
+      areas.push(area);
       if (decision.commands.place_tile) {
         const options = decision.commands.place_tile;
         const tile = options.tile ?? details.tile;
@@ -168,27 +198,42 @@ export class GameScreen {
         area.append(chooser);
         const offer = { commands: decision.commands, who: this.who, send, chooser };
         offerPlaces(root, offer); // Catan's corners, paths and hexes, if the decision names any
-        if (details.x !== undefined) {
-          // a figure step on the tile just placed at (x, y)
+        if (root.hasAttribute("data-cell")) {
+          // square tiles: a figure step on the tile just placed at (x, y), or figures
+          // to take back from their own tiles
           offerSpots(root, { ruleset, x: details.x, y: details.y, ...offer }).catch(showError);
         }
       }
-      area.append(...commandControls(decision, { who: this.who, send, onBoard }));
+      area.append(...commandControls(decision, { who: this.who, send, onBoard, details }));
     }
+    return areas;
   }
 
+  // Sends a move, then shows the board and the controls afresh, whatever happened: a
+  // refused or failed move is said in words, and so is a failure to read the board
+  // again, after which the controls as they were may be used again.
   async send(command, version) {
     clearError();
-    $("controls").querySelectorAll("button").forEach((b) => (b.disabled = true));
+    const buttons = [...$("controls").querySelectorAll("button")];
+    buttons.forEach((b) => (b.disabled = true));
     this.shown = null; // the controls changed: the next redraw draws them again
+    let failure = null;
     try {
       const answer = await api.submitMove(this.gameId, this.token, command, version);
       this.addEvents(answer.events);
     } catch (error) {
-      showError(error);
+      failure = error;
     }
     clearTimeout(this.pending); // the redraw the new events asked for is this one
-    await this.redraw();
+    try {
+      await this.redraw();
+    } catch (error) {
+      buttons.forEach((b) => (b.disabled = false)); // to try again
+      failure = failure
+        ? new api.ApiError(`${failure.message} The board could not be read again either.`, failure.status, failure.code)
+        : new api.ApiError(`The board could not be read again: ${error.message}`, error.status, error.code);
+    }
+    if (failure) showError(failure);
   }
 
   // -- replay ----------------------------------------------------------------------------
@@ -202,7 +247,8 @@ export class GameScreen {
     $("forward").onclick = () => this.goTo((this.moment ?? this.version) + 1);
     $("live").onclick = () => this.goTo(this.version);
     document.onkeydown = (event) => {
-      if (event.target.closest("input, select, textarea")) return; // the slider moves itself
+      // the slider moves itself; a form control or a mark on the board keeps its keys
+      if (event.target.closest("input, select, textarea, .marks")) return;
       if (event.key === "ArrowLeft") $("back").click();
       else if (event.key === "ArrowRight") $("forward").click();
     };
@@ -224,7 +270,53 @@ export class GameScreen {
       item.classList.toggle("later", seq > at);
       item.classList.toggle("current", seq === at);
     }
-    const current = $("log").querySelector(".current");
-    if (current) current.scrollIntoView({ block: "nearest" });
+    this.scrollLog();
+  }
+
+  // Scrolls the log, never the page, to show the move shown.
+  scrollLog() {
+    const log = $("log");
+    const current = log.querySelector(".current");
+    if (!current) return;
+    const inside = log.getBoundingClientRect();
+    const item = current.getBoundingClientRect();
+    if (item.bottom > inside.bottom) log.scrollTop += item.bottom - inside.bottom;
+    else if (item.top < inside.top) log.scrollTop -= inside.top - item.top;
+  }
+
+  // -- zoom ------------------------------------------------------------------------------
+
+  bindZoom() {
+    const zoom = (factor) => {
+      if (!this.root) return;
+      this.scale = Math.min(Math.max(shownScale(this.root) * factor, SCALES[0]), SCALES[1]);
+      this.showZoom(true);
+    };
+    $("zoom-in").onclick = () => zoom(ZOOM_STEP);
+    $("zoom-out").onclick = () => zoom(1 / ZOOM_STEP);
+    $("zoom-fit").onclick = () => {
+      this.scale = null;
+      this.showZoom(true);
+    };
+  }
+
+  // Shows the board at its zoom: as large as its box allows, up to its own size (fit), or
+  // at `scale`, in its box that then scrolls; a zoom button keeps the middle of the view
+  // where it was.
+  showZoom(keepMiddle = false) {
+    const root = this.root;
+    if (!root) return;
+    const box = $("board");
+    const middle = [
+      (box.scrollLeft + box.clientWidth / 2) / box.scrollWidth,
+      (box.scrollTop + box.clientHeight / 2) / box.scrollHeight,
+    ];
+    root.classList.toggle("zoomed", this.scale !== null);
+    root.style.width = this.scale === null ? "" : `${Math.round(root.viewBox.baseVal.width * this.scale)}px`;
+    $("zoom-fit").disabled = this.scale === null;
+    if (!keepMiddle) return;
+    box.scrollLeft = middle[0] * box.scrollWidth - box.clientWidth / 2;
+    box.scrollTop = middle[1] * box.scrollHeight - box.clientHeight / 2;
+    revealMarks(root); // unless that leaves every mark out of view
   }
 }

@@ -1,7 +1,7 @@
 // What every part of the page shares: finding its elements, the error line, and going
 // to another place of the page (the address's fragment, which main.js follows).
 
-import { ApiError } from "./api.js";
+import { ApiError, isConnectionError } from "./api.js";
 
 export const $ = (id) => document.getElementById(id);
 
@@ -13,10 +13,17 @@ export function go(place) {
 }
 
 export function showError(error) {
-  $("error").textContent = error instanceof ApiError ? error.message : `Something went wrong: ${error.message}`;
-  $("error").hidden = false;
+  const line = $("error");
+  line.textContent = error instanceof ApiError ? error.message : `Something went wrong: ${error.message}`;
+  line.classList.toggle("connection", isConnectionError(error));
+  line.hidden = false;
 }
 
 export function clearError() {
   $("error").hidden = true;
+}
+
+// Clears the error line if what it says is that the service could not be reached.
+export function clearConnectionError() {
+  if ($("error").classList.contains("connection")) clearError();
 }

@@ -6,7 +6,7 @@
 // choices are buttons too (commands.js).
 
 import { send as request, tileUrl } from "./api.js";
-import { cellBox, makeRoom, markLayer, onChoose, svgElement } from "./board.js";
+import { cellBox, fitMarks, makeRoom, markLayer, onChoose, revealMarks, svgElement } from "./board.js";
 import { choices } from "./commands.js";
 import { button, element } from "./dom.js";
 
@@ -108,6 +108,7 @@ export function offerPlacements(root, { ruleset, tile, options, panel, send }) {
     });
     layer.appendChild(ghost);
   });
+  revealMarks(root);
   showChoice();
 }
 
@@ -127,31 +128,54 @@ async function spotPoints(ruleset, tile, rotation) {
   );
 }
 
-// Rings on the spots of the tile at (x, y) where `commands` (a figure step's
-// place_follower or place_islander) may put a figure; a click sends it, or asks which
-// figure where several may go there.
+// Rings on the spots where `commands` may put or take a figure: a figure step's
+// place_follower or place_islander on the tile just placed at (x, y), and the commands
+// that name their own tile (x, y in the choice: South Seas' retrieve_islander,
+// the plague's remove_follower). A click sends the command, or asks which figure where
+// several may go there.
 export async function offerSpots(root, { ruleset, x, y, commands, who, send, chooser }) {
   const offered = Object.entries(commands).flatMap(([type, options]) => choices(type, options, who) || []);
-  const bySpot = new Map();
+  const places = new Map(); // "x,y spot" -> {x, y, spot, found: [choice]}
   for (const choice of offered) {
-    if (!choice.command.spot) continue;
-    if (!bySpot.has(choice.command.spot)) bySpot.set(choice.command.spot, []);
-    bySpot.get(choice.command.spot).push(choice);
+    const { spot } = choice.command;
+    const at = { x: choice.command.x ?? x, y: choice.command.y ?? y };
+    if (!spot || at.x === undefined) continue;
+    const key = `${at.x},${at.y} ${spot}`;
+    if (!places.has(key)) places.set(key, { ...at, spot, found: [] });
+    places.get(key).found.push(choice);
   }
-  const placed = root.querySelector(`g.tile[data-x="${x}"][data-y="${y}"]`);
-  if (bySpot.size === 0 || !placed) return;
-  const points = await spotPoints(ruleset, placed.dataset.tile, placed.dataset.rotation);
-  const box = cellBox(root, x, y);
+  // where a figure stands on each spot, for each tile named (its picture says)
+  const tiles = new Map();
+  for (const place of places.values()) {
+    const key = `${place.x},${place.y}`;
+    const tile = root.querySelector(`g.tile[data-x="${place.x}"][data-y="${place.y}"]`);
+    if (tile && !tiles.has(key)) tiles.set(key, spotPoints(ruleset, tile.dataset.tile, tile.dataset.rotation));
+  }
+  if (tiles.size === 0) return;
   const layer = markLayer(root, false);
-  for (const [spot, found] of bySpot) {
-    const [px, py] = points.get(spot) ?? [50, 50];
-    const ring = svgElement("circle", { class: "mark spot", cx: box.left + px, cy: box.top + py, r: 12, "data-spot": spot });
-    ring.appendChild(svgElement("title")).textContent = found.map((choice) => choice.label).join("; ");
+  for (const place of places.values()) {
+    const points = tiles.get(`${place.x},${place.y}`);
+    if (!points) continue;
+    const [px, py] = (await points).get(place.spot) ?? [50, 50];
+    const box = cellBox(root, place.x, place.y);
+    const ring = svgElement("circle", {
+      class: "mark spot",
+      cx: box.left + px,
+      cy: box.top + py,
+      r: 12,
+      "data-size": 24,
+      "data-spot": place.spot,
+      "data-x": place.x,
+      "data-y": place.y,
+    });
+    ring.appendChild(svgElement("title")).textContent = place.found.map((choice) => choice.label).join("; ");
     onChoose(ring, () => {
-      if (found.length === 1) return send(found[0].command);
-      chooser.replaceChildren(...found.map((choice) => button(choice.label, () => send(choice.command))));
+      if (place.found.length === 1) return send(place.found[0].command);
+      chooser.replaceChildren(...place.found.map((choice) => button(choice.label, () => send(choice.command))));
     });
     layer.appendChild(ring);
   }
-  chooser.replaceChildren(element("p", { class: "hint" }, "Click a ring on the tile to place a figure there, or choose below."));
+  fitMarks(root);
+  revealMarks(root);
+  chooser.replaceChildren(element("p", { class: "hint" }, "Click a ring on the board to choose that spot, or choose below."));
 }

@@ -21,6 +21,7 @@ export function cards(counts) {
   return parts.length ? parts.map(([what, n]) => `${n} ${what}`).join(", ") : "nothing";
 }
 
+// "the road (S, W)" from "road:S,W"
 function spotWords(spot) {
   if (!spot) return "";
   const [kind, sides] = spot.split(":");
@@ -51,6 +52,10 @@ const SENTENCES = {
     const why = d.reason ? ` (${d.reason.replace(/^[^:]*: /, "")})` : "";
     return `${list(winners)} took ${d.wares} ${d.ware} from ${what}${why}.`;
   },
+  wheel_turned: (d, who) => `${who(d.seat)} turned the wheel from ${humanize(d.from)} to ${humanize(d.to)}.`,
+  plague: (d, who) => `The plague: ${list((d.queue || []).map(who))} each take a follower off the land.`,
+  follower_removed: (d, who) =>
+    `${who(d.seat)} took the ${humanize(d.figure || "follower")} off ${spotWords(d.spot)} at ${at(d)}${d.reason ? ` (${humanize(d.reason)})` : ""}.`,
   islander_retrieved: (d, who) => `${who(d.seat)} took back the islander on ${spotWords(d.spot)} at ${at(d)}.`,
   ship_revealed: (d) => `Ship ${d.ship} turned up: ${d.points} points.`,
   ship_awarded: (d, who) => (d.ship ? `${who(d.seat)} won ship ${d.ship} (${d.points} points) at a market.` : `${who(d.seat)} won no ship: ${d.reason}.`),
@@ -91,9 +96,13 @@ const SENTENCES = {
   largest_army: (d, who) => `${who(d.seat)} holds the largest army (${d.knights} knights).`,
   game_ended: (d, who) => {
     const won = d.winners && d.winners.length ? `: ${list(d.winners.map(who))} won` : "";
-    const scores = Array.isArray(d.scores) ? ` Final scores: ${d.scores.map((n, seat) => `${who(seat)} ${n}`).join(", ")}.` : "";
+    let scores = "";
+    if (Array.isArray(d.scores)) scores = ` Final scores: ${d.scores.map((n, seat) => `${who(seat)} ${n}`).join(", ")}.`;
+    // Catan: each seat's points, {seat, total, sources}
+    else if (Array.isArray(d.points)) scores = ` Final points: ${d.points.map((p) => `${who(p.seat)} ${p.total}`).join(", ")}.`;
     return `The game is over${won}.${scores}`;
   },
+  seat_resigned: (d, who) => `${who(d.seat)} resigned.`,
 };
 
 function fallback(type, data, who) {
@@ -139,12 +148,31 @@ export function commandWords(command, who) {
       return `Trade with ${who(args.with)}`;
     case "play_monopoly":
       return `Monopoly on ${args.resource}`;
+    case "accept_proposal":
+      return "Accept the proposal";
+    case "decline_proposal":
+      return "Decline the proposal";
+    case "pass_trade":
+      return "Propose no trade";
+    case "cancel_trade":
+      return "Call the trade off";
+    case "buy_development":
+      return "Buy a development card";
+    case "retrieve_islander":
+      return `Take back the islander on ${spotWords(args.spot)} at ${at(args)}`;
+    case "remove_follower":
+      return `Remove the follower on ${spotWords(args.spot)} at ${at(args)}`;
+    case "place_on_wheel":
+      return `Follower on the wheel: ${args.sector}, crown space ${args.space}`;
     default: {
-      const details = Object.entries(args).map(([key, value]) =>
+      // a spot and a tile in words ("on the road (S, W) at (8, 5)"), other details by name
+      const { spot, x, y, ...rest } = args;
+      const details = Object.entries(rest).map(([key, value]) =>
         typeof value === "object" ? `${humanize(key)} ${cards(value)}` : `${humanize(key)} ${value}`,
       );
       const label = humanize(type);
-      return `${label.charAt(0).toUpperCase()}${label.slice(1)}${details.length ? `: ${details.join(", ")}` : ""}`;
+      const where = `${spot ? ` on ${spotWords(spot)}` : ""}${x !== undefined && y !== undefined ? ` at ${at({ x, y })}` : ""}`;
+      return `${label.charAt(0).toUpperCase()}${label.slice(1)}${where}${details.length ? `: ${details.join(", ")}` : ""}`;
     }
   }
 }
