@@ -16,6 +16,7 @@ from tests.rules.properties import (
     assert_events_json_compatible,
     assert_replay_gives_the_live_state,
     assert_same_seed_same_events,
+    batches,
     play_watched,
     seeds,
 )
@@ -45,7 +46,7 @@ games = st.fixed_dictionaries(
 
 
 @settings(max_examples=100, deadline=None)
-@given(st.lists(games, min_size=BATCH, max_size=BATCH))
+@given(batches(games, BATCH))
 def test_games_with_expansions_conserve_tiles_and_figures_and_replay_to_the_live_state(batch):
     """500 random-bot games: after every command tiles (hidden ones included) and each
     seat's figures of every type (crown spaces included) are conserved, sheep go back
@@ -67,7 +68,7 @@ def test_the_same_seed_and_bots_give_the_same_events_with_expansions(game):
 
 
 @settings(max_examples=3, deadline=None)
-@given(st.lists(games, min_size=BATCH, max_size=BATCH))
+@given(batches(games, BATCH))
 def test_events_with_expansions_survive_a_json_round_trip(batch):
     assert_events_json_compatible(CARCASSONNE, batch)
 

@@ -15,6 +15,7 @@ from tests.rules.properties import (
     assert_events_json_compatible,
     assert_replay_gives_the_live_state,
     assert_same_seed_same_events,
+    batches,
     bots,
     play_watched,
     seeds,
@@ -41,7 +42,7 @@ games = st.fixed_dictionaries(
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.lists(games, min_size=BATCH, max_size=BATCH))
+@given(batches(games, BATCH))
 def test_random_games_conserve_tiles_and_followers_and_replay_to_the_live_state(batch):
     """2,000 random-bot games: after every command tiles and followers are conserved,
     scores never fall and a seat is awaited until the end; every game ends with all
@@ -63,7 +64,7 @@ def test_the_same_seed_and_bots_give_the_same_events(game):
 
 
 @settings(max_examples=3, deadline=None)
-@given(st.lists(games, min_size=BATCH, max_size=BATCH))
+@given(batches(games, BATCH))
 def test_events_survive_a_json_round_trip(batch):
     assert_events_json_compatible(CARCASSONNE, batch)
 

@@ -21,6 +21,13 @@ from service.rules.catan.pieces import BANK, DECK, DEVELOPMENT_CARDS, PIECES
 from service.rules.catan.state import NOBODY, State
 from service.rules.core import Event
 from service.rules.play import play_game
+from tests.rules.properties import (
+    VIEW_EVERY,
+    Played,
+    assert_replay_gives_the_live_state,
+    batches,
+    seeds,
+)
 
 #: the cards that leave a hand when played (victory points are never played)
 PLAYED = {
@@ -33,9 +40,13 @@ PLAYED = {
 
 
 class Watch:
-    """``play_game``'s observer: the invariants after setup and after every command."""
+    """``play_game``'s observer: the invariants after setup and after every command,
+    and a spectator's view every :data:`VIEW_EVERY` commands for the replay check."""
+
+    ruleset = CATAN
 
     def __init__(self) -> None:
+        self.views: list[tuple[int, dict[str, Any]]] = []
         self.commands = 0
         self.seen = 0  # events looked at so far
         self.played: Counter[str] = Counter()
@@ -57,6 +68,8 @@ class Watch:
         return 0
 
     def __call__(self, state: State, events: list[Event]) -> None:
+        if self.commands % VIEW_EVERY == 0:
+            self.views.append((len(events), CATAN.view(state, None)))
         self.commands += 1
         for event in events[self.seen :]:
             if event.type in PLAYED:
@@ -123,9 +136,17 @@ def assert_hidden_cards_stay_hidden(events: list[Event], seats: int) -> None:
 
 games = st.fixed_dictionaries(
     {
-        "seed": st.binary(min_size=1, max_size=8),
+        "seed": seeds,
         "bots": st.lists(st.sampled_from(["random", "value"]), min_size=2, max_size=4),
-        "layout": st.sampled_from(["random", "beginner"]),
+        "options": st.fixed_dictionaries(
+            {
+                "layout": st.sampled_from(["random", "beginner"]),
+                "numbers": st.sampled_from(["spiral", "shuffled"]),
+                "no_adjacent_red_numbers": st.booleans(),
+                "discard_limit": st.sampled_from([5, 7, 9]),
+                "victory_points": st.sampled_from([8, 10, 12]),
+            }
+        ),
     }
 )
 
@@ -133,15 +154,17 @@ games = st.fixed_dictionaries(
 def play(game: dict[str, Any]) -> tuple[list[Event], State, Watch]:
     watch = Watch()
     seats = len(game["bots"])
-    options = {"layout": game["layout"]}
-    events, state = play_game(CATAN, options, seats, game["seed"], game["bots"], observe=watch)
+    events, state = play_game(
+        CATAN, game["options"], seats, game["seed"], game["bots"], observe=watch
+    )
     return events, state, watch
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.lists(games, min_size=8, max_size=8))
+@given(batches(games, 8))
 def test_bot_games_conserve_cards_and_pieces_and_every_reader_folds_its_own_view(batch):
-    """320 games between random and value bots."""
+    """320 games between random and value bots, over the board, number, discard and
+    target options; the log folds to the live state at every 50th command too."""
     for game in batch:
         events, state, watch = play(game)
         assert CATAN.is_over(state) and events[-1].type == "game_ended"
@@ -149,7 +172,8 @@ def test_bot_games_conserve_cards_and_pieces_and_every_reader_folds_its_own_view
         ended = events[-1].data
         (winner,) = ended["winners"]
         totals = {entry["seat"]: entry["total"] for entry in ended["points"]}
-        assert totals[winner] >= 10 and totals[winner] == max(totals.values())
+        target = game["options"]["victory_points"]
+        assert totals[winner] >= target and totals[winner] == max(totals.values())
         for entry in ended["points"]:
             assert sum(entry["sources"].values()) == entry["total"]
             assert (
@@ -157,6 +181,7 @@ def test_bot_games_conserve_cards_and_pieces_and_every_reader_folds_its_own_view
                 == CATAN.view(state, entry["seat"])["players"][entry["seat"]]["total_points"]
             )
         assert_every_reader_folds_its_own_view(events, state)
+        assert_replay_gives_the_live_state(Played(events, state, watch))
         assert_hidden_cards_stay_hidden(events, len(game["bots"]))
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -32,6 +33,7 @@ from tests.rules.catan.test_catan_properties import (
     assert_every_reader_folds_its_own_view,
     assert_hidden_cards_stay_hidden,
 )
+from tests.rules.properties import Played, assert_replay_gives_the_live_state, batches, seeds
 
 
 class SeaWatch(Watch):
@@ -145,8 +147,7 @@ CASES = [(n, seats) for n, info in SCENARIOS.items() for seats in info.players]
 
 games = st.fixed_dictionaries(
     {
-        "case": st.sampled_from(CASES),
-        "seed": st.binary(min_size=1, max_size=8),
+        "seed": seeds,
         "bot": st.sampled_from(["random", "value"]),
         "layout": st.sampled_from(["random", "beginner"]),
     }
@@ -163,11 +164,13 @@ def play(game: dict[str, Any]) -> tuple[list[Event], State, SeaWatch]:
     return events, state, watch
 
 
-@settings(max_examples=25, deadline=None)
-@given(st.lists(games, min_size=4, max_size=4))
-def test_seafarers_bot_games_end_conserve_ships_and_every_reader_folds_its_own_view(batch):
-    """100 games over every scenario and player count."""
-    for game in batch:
+@pytest.mark.parametrize("case", CASES, ids=[f"scenario {n}, {s} seats" for n, s in CASES])
+@settings(max_examples=3, deadline=None)
+@given(batches(games, 2))
+def test_seafarers_bot_games_end_conserve_ships_and_every_reader_folds_its_own_view(case, batch):
+    """108 games: 6 of each scenario and player count (18 cases); the log folds to the
+    live state at every 50th command too."""
+    for game in ({**game, "case": case} for game in batch):
         events, state, watch = play(game)
         assert CATAN.is_over(state) and events[-1].type == "game_ended"
         ended = events[-1].data
@@ -200,6 +203,7 @@ def test_seafarers_bot_games_end_conserve_ships_and_every_reader_folds_its_own_v
         for entry in ended["points"]:
             assert sum(entry["sources"].values()) == entry["total"]
         assert_every_reader_folds_its_own_view(events, state)
+        assert_replay_gives_the_live_state(Played(events, state, watch))
         assert_hidden_cards_stay_hidden(events, game["case"][1])
 
 

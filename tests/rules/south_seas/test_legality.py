@@ -14,13 +14,13 @@ from typing import Any
 
 import pytest
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from service.rules.core import IllegalMove
 from service.rules.play import play_game
 from service.rules.south_seas import SOUTH_SEAS
 from service.rules.south_seas.ships import WARES
 from service.rules.south_seas.state import State
+from tests.rules.properties import batches
 from tests.rules.south_seas.table import Table, of_type
 from tests.rules.south_seas.test_properties import games
 from tests.rules.south_seas.test_rulebook_examples import market_table
@@ -109,7 +109,7 @@ def check_state(state: State, rng: random.Random) -> None:
 
 
 @settings(max_examples=20, deadline=None)
-@given(st.lists(games, min_size=BATCH, max_size=BATCH))
+@given(batches(games, BATCH))
 def test_every_listed_command_is_accepted_and_random_unlisted_ones_are_refused(batch):
     """200 random-bot games, every state checked (see :func:`check_state`)."""
     for game in batch:
