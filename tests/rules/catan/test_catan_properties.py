@@ -10,6 +10,7 @@ view the live state shows it, and a seat won with the winning points.
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from typing import Any
 
@@ -183,6 +184,17 @@ def test_bot_games_conserve_cards_and_pieces_and_every_reader_folds_its_own_view
         assert_every_reader_folds_its_own_view(events, state)
         assert_replay_gives_the_live_state(Played(events, state, watch))
         assert_hidden_cards_stay_hidden(events, len(game["bots"]))
+
+
+@settings(max_examples=3, deadline=None)
+@given(batches(games, 4))
+def test_events_survive_a_json_round_trip(batch):
+    """What the store writes and a client reads is JSON: every event's data comes back
+    from it as it was (no tuples, no int keys, no sets)."""
+    for game in batch:
+        events, _, _ = play(game)
+        for event in events:
+            assert json.loads(json.dumps(event.data)) == event.data, event.type
 
 
 @settings(max_examples=10, deadline=None)

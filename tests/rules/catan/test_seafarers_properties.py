@@ -13,6 +13,7 @@ and a wonder further than every other seat's).
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from typing import Any
 
@@ -205,6 +206,15 @@ def test_seafarers_bot_games_end_conserve_ships_and_every_reader_folds_its_own_v
         assert_every_reader_folds_its_own_view(events, state)
         assert_replay_gives_the_live_state(Played(events, state, watch))
         assert_hidden_cards_stay_hidden(events, game["case"][1])
+
+
+@pytest.mark.parametrize("case", CASES, ids=[f"scenario {n}, {s} seats" for n, s in CASES])
+def test_scenario_events_survive_a_json_round_trip(case):
+    """Every event of a value-bot game of each scenario and player count comes back
+    from JSON as it was."""
+    events, _, _ = play({"case": case, "seed": b"json", "bot": "value", "layout": "random"})
+    for event in events:
+        assert json.loads(json.dumps(event.data)) == event.data, event.type
 
 
 def test_every_scenario_and_player_count_plays_to_the_end():
