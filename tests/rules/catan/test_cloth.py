@@ -308,6 +308,21 @@ def test_a_short_reserve_serves_the_seats_in_turn_order_from_the_roller():
     assert share["gains"] == {"0": 1} and (share["from_village"], share["from_reserve"]) == (1, 0)
 
 
+def test_a_short_reserve_serves_the_roller_first_even_after_a_lower_seat():
+    """Seat 1 rolls, with one cloth left for seats 0 and 1: in turn order from the
+    roller, seat 1 is served and seat 0 is not (in seat order it would be seat 0)."""
+    table = cloth_table()
+    table.rolls(2, 2)
+    table.send({"type": "build_ship", "edge": path("0,-2,S", "0,-1,N")})  # seat 1
+    table.rolls(10)  # seat 2 rolls; the village: 3 -> 1
+    table.state.cloth.reserve = 0  # the reserve spent elsewhere
+    table.rolls(table.idle_total())  # seat 0
+    events = table.rolls(10)  # seat 1
+    assert table.current == 1
+    share = only(events, "cloth_distributed").data
+    assert share["gains"] == {"1": 1} and (share["from_village"], share["from_reserve"]) == (1, 0)
+
+
 def test_two_cloth_make_a_victory_point_and_half_points_do_not_count():
     table = cloth_table()
     buildings = table.points(0)
