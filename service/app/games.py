@@ -52,7 +52,14 @@ from service.app.genesis import (
 from service.app.seats import prepare_seats, seat_of, seated
 from service.app.turns import TurnWatch
 from service.rules.clock import CLOCK, TIME_OUT, Clocks, TimeControl, charged
-from service.rules.core import Event, RulesError, Ruleset, bot_rng_for, rng_for
+from service.rules.core import (
+    Event,
+    IllegalMove,
+    RulesError,
+    Ruleset,
+    bot_rng_for,
+    rng_for,
+)
 from service.rules.seating import RESIGN, SEAT_CHANGES, Seating, is_table_command
 from service.store import (
     Command,
@@ -72,6 +79,8 @@ from service.store import (
 MAX_BOT_STEPS = 10_000
 
 log = logging.getLogger(__name__)
+#: the bot that answers for another whose command the rules refused
+FALLBACK_BOT = "random"
 
 
 @contextmanager
@@ -381,7 +390,20 @@ class GameService:
             bot = seating.bot_of(bot_seat)
             assert bot is not None  # (the seat was chosen for its bot)
             command = ruleset.bot_command(state, bot_seat, bot, bot_rng_for(seed, seq))
-            events = ruleset.apply(state, bot_seat, command, rng_for(seed, seq))
+            try:
+                events = ruleset.apply(state, bot_seat, command, rng_for(seed, seq))
+            except IllegalMove as refused:
+                if bot == FALLBACK_BOT or FALLBACK_BOT not in ruleset.bots:
+                    raise
+                # A bot's mistake must not stop the game for good (every write and
+                # read would fail on it): it is logged, and the random bot, which
+                # picks from the menus, answers instead.
+                log.error(
+                    "a bot's command was refused; the random bot answers instead",
+                    extra={"bot": bot, "command": command, "refusal": refused.code},
+                )
+                command = ruleset.bot_command(state, bot_seat, FALLBACK_BOT, bot_rng_for(seed, seq))
+                events = ruleset.apply(state, bot_seat, command, rng_for(seed, seq))
             commands += recorded(Command(seq, bot_seat, command), events)
             produced += events
             if turns is not None:

@@ -228,3 +228,22 @@ def test_a_game_with_hand_overs_and_a_resignation_exports_a_record_that_replays(
     exported = assert_replays_to_the_game(api, game)
     kinds = [step["command"]["type"] for step in exported["record"]]
     assert {"hand_to_bot", "hand_back", "resign"} <= set(kinds)
+
+
+def test_a_bot_command_the_rules_refuse_is_logged_and_the_random_bot_answers(
+    api, monkeypatch, caplog
+):
+    """A bot's mistake (as the value bot's offers to resigned seats were) must not stop
+    the game for good: the random bot answers for it, and the log says so."""
+    from service.rules.catan.game import CATAN
+
+    played = CATAN.bot_command
+
+    def mistaken(state, seat, bot, rng):
+        return {"type": "dance"} if bot == "value" else played(state, seat, bot, rng)
+
+    monkeypatch.setattr(CATAN, "bot_command", mistaken)
+    game = api.create("catan", seats=[{"bot": "value"}, {"name": "Ann"}])
+    assert [d["seat"] for d in game["awaiting"]] == [1]  # the bot placed for itself
+    assert "a bot's command was refused" in caplog.text
+    assert get(api, game, "/verify")["valid"] is True  # the log replays as written

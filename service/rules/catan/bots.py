@@ -500,7 +500,10 @@ def _offer_for(state: State, seat: int, lacking: list[int], cost: tuple[int, ...
     want = max(range(5), key=lambda r: lacking[r])
     if spare[give] < 1 or lacking[want] < 1 or give == want:
         return None
-    others = [s for s in range(state.seats) if s != seat]
+    # (a seat that resigned is offered nothing: an offer naming it is refused)
+    others = [s for s in range(state.seats) if s != seat and s not in state.agenda.absent]
+    if not others:
+        return None
     return {
         "type": "offer_trade",
         "give": {RESOURCES[give]: 1},

@@ -115,3 +115,22 @@ def test_a_replay_of_the_log_reaches_the_same_state():
     table.send(RESIGN, seat=1)
     table.end_turn()
     assert CATAN.view(CATAN.fold(table.events), 0) == table.view(0)
+
+
+def test_value_bots_offer_trades_only_to_seats_still_playing():
+    """A value bot's offer to everyone goes to the seats still in the game: an offer
+    naming a seat that resigned is refused, which left the bots unable to move."""
+    from service.rules.core import bot_rng_for, rng_for
+
+    for seed in (b"value-1", b"value-2", b"value-3", b"h6"):
+        events = CATAN.setup(CATAN.normalize_options({}), 3, rng_for(seed, 1))
+        state = CATAN.fold(events)
+        events += CATAN.apply(state, 0, {"type": "resign"}, rng_for(seed, len(events) + 1))
+        offers = 0
+        while not CATAN.is_over(state):
+            seat, seq = CATAN.decisions(state)[0].seat, len(events) + 1
+            command = CATAN.bot_command(state, seat, "value", bot_rng_for(seed, seq))
+            offers += command["type"] == "offer_trade"
+            events += CATAN.apply(state, seat, command, rng_for(seed, seq))
+        assert all(0 not in e.data["to"] for e in events if e.type == "trade_offered")
+        assert offers > 0, seed
