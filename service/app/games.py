@@ -964,10 +964,16 @@ class GameService:
         """The clocks after a write at ``now``: the time since the last reading charged
         to the seats that were waiting, the increment to the seat that ``moved``, and
         the clocks of the seats its people must answer now running (a seat a bot plays
-        never waits; one that ``timed_out`` waits afresh)."""
+        never waits; one that ``timed_out`` waits afresh; a decision the ruleset calls
+        optional holds nobody up)."""
         awaited = set()
         if not ruleset.is_over(state):
-            awaited = {d.seat for d in ruleset.decisions(state) if not seating.bot_of(d.seat)}
+            optional = ruleset.optional_decisions
+            awaited = {
+                d.seat
+                for d in ruleset.decisions(state)
+                if d.kind not in optional and not seating.bot_of(d.seat)
+            }
         return charged(control, before, len(seating.seats), now, awaited, moved, timed_out)
 
     # -- clocks ----------------------------------------------------------------

@@ -842,6 +842,10 @@ class Ruleset(ABC, Generic[State]):
                 self.evolve(state, event)
         return events
 
+    #: kinds of decision a seat may leave open without holding the game up (a Catan
+    #: seat's chance to propose a trade in another's turn): no clock runs for them
+    optional_decisions: ClassVar[frozenset[str]] = frozenset()
+
     # -- bots ------------------------------------------------------------------
 
     #: names of the bots this ruleset provides, e.g. ``("random", "greedy")``

@@ -261,3 +261,32 @@ def test_a_seat_skipped_and_awaited_again_gets_a_fresh_move_time(api):
     assert summary["awaiting"][0]["seat"] == 0
     (clock, _) = summary["clocks"]
     assert clock["running"] and clock["move_remaining_ms"] > 0
+
+
+def first_legal(api, game: dict, seat: int):
+    """Send the first command listed for ``seat``'s first decision (Catan's set-up:
+    a settlement's first corner, a road's first path; then the roll)."""
+    moves = api.client.get(
+        f"/v1/games/{game['id']}/legal-moves", headers={"X-Seat-Token": game["tokens"][seat]}
+    ).get_json()
+    kind, options = next(iter(moves["commands"]["decisions"][0]["commands"].items()))
+    field, choices = next(((k, v) for k, v in options.items() if isinstance(v, list)), (None, []))
+    command = {"type": kind} if field is None else {"type": kind, field[:-1]: choices[0]}
+    response = api.move(game, seat, command, moves["version"])
+    assert response.status_code == 200, response.get_json()
+
+
+def test_a_catan_seat_that_may_propose_a_trade_is_not_on_the_clock(api):
+    """After a roll every other seat may propose a trade to the active seat: a chance,
+    not a decision the game waits for, so their clocks stand still."""
+    for _ in range(20):  # the server rolls: a 7 (the robber first) means another game
+        game = clocked(api, n=2, ruleset="catan", per_move=30, on_timeout="forfeit")
+        for seat in (0, 0, 1, 1, 1, 1, 0, 0):  # the set-up, in snake order
+            first_legal(api, game, seat)
+        first_legal(api, game, 0)  # seat 0 rolls
+        summary = get(api, game)
+        kinds = {(d["seat"], d["kind"]) for d in summary["awaiting"]}
+        if (1, "propose_trade") in kinds:
+            break
+    assert kinds == {(0, "turn"), (1, "propose_trade")}
+    assert [c["running"] for c in summary["clocks"]] == [True, False]

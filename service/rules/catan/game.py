@@ -295,6 +295,8 @@ class Catan(Ruleset[State]):
     #: the dice, a drawn development card, a stolen card, a fog tile: a Catan bot does
     #: not make up what only the client knows
     bots_play_external: ClassVar[bool] = False
+    #: a seat's chance to propose a trade to the active seat holds nobody up
+    optional_decisions: ClassVar[frozenset[str]] = frozenset({"propose_trade"})
     parts: ClassVar = shapes.PARTS
     view_shape: ClassVar = shapes.VIEW
     answers: ClassVar[Mapping[str, tuple[str, ...]]] = ALL_ANSWERS
