@@ -1030,13 +1030,19 @@ class GameService:
                 return False
             ruleset = self.ruleset(game.ruleset)
             with self._reading(conn, game, ruleset, game.version) as folded:
-                overdue = folded.clocks.overdue(control, tx_now) if folded.clocks else []
-            if not overdue:
+                clocks = folded.clocks
+            overdue = clocks.overdue(control, tx_now) if clocks else []
+            if clocks is None or not overdue:
                 return False
-            command = {"type": TIME_OUT, "action": control.on_timeout}
+            seat, action = overdue[0], control.on_timeout
+            if action == "skip" and clocks.total_spent(seat, tx_now):
+                # no time left at all: skipped, the seat would be out of time again at
+                # once each time it is awaited, and the game would never end
+                action = "forfeit"
+            command = {"type": TIME_OUT, "action": action}
             if control.bot is not None:
                 command["bot"] = control.bot
-            step = Step(overdue[0], command)
+            step = Step(seat, command)
             outcome, folded = self._write_step(conn, game, tx_now, step, None, None)
         self._written(game, tx_now, outcome, folded)
         return True

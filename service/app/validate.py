@@ -93,7 +93,10 @@ def _clock_step_problem(
         return "no_time_control", f"a game without a clock option has no {kind} steps"
     if kind == CLOCK:
         return None if seat is None else ("bad_clock", "a clock reading is the server's: seat null")
-    if command.get("action") != control.on_timeout or command.get("bot") != control.bot:
+    action = command.get("action")
+    # under skip, a seat whose whole time is spent forfeits (GameService.time_out)
+    spent = control.on_timeout == "skip" and control.total_ms is not None and action == "forfeit"
+    if (action != control.on_timeout and not spent) or command.get("bot") != control.bot:
         bot = f" (bot {control.bot})" if control.bot is not None else ""
         return "bad_timeout", f"this game's clock times a seat out by {control.on_timeout}{bot}"
     return None

@@ -135,6 +135,14 @@ class Clocks:
             ends.append(self.at + timedelta(milliseconds=left))
         return min(ends)
 
+    def total_spent(self, seat: int, now: datetime) -> bool:
+        """Whether ``seat``'s time for the whole game is gone at ``now`` (it runs down
+        from the reading while the seat waits)."""
+        left = self.remaining_ms[seat]
+        if left is None:
+            return False
+        return left - (_elapsed_ms(self.at, now) if seat in self.running else 0) <= 0
+
     def next_deadline(self, control: TimeControl) -> datetime | None:
         """When the first running seat's time runs out (None if no clock runs): the
         game row keeps it, so that the sweep finds the games that are due."""

@@ -290,3 +290,24 @@ def test_a_catan_seat_that_may_propose_a_trade_is_not_on_the_clock(api):
             break
     assert kinds == {(0, "turn"), (1, "propose_trade")}
     assert [c["running"] for c in summary["clocks"]] == [True, False]
+
+
+def test_a_seat_whose_whole_time_is_spent_forfeits_even_under_skip(api):
+    """With no total left a skipped seat would be out of time again at once each time
+    it is awaited, for ever (a Catan game of people never ended, its log growing by
+    the sweep): it forfeits instead."""
+    game = clocked(api, n=2, total=LIMIT, on_timeout="skip")
+    time.sleep(PAST)
+    summary = get(api, game)
+    timed_out = [e["data"] for e in events_of(api, game) if e["type"] == "seat_timed_out"]
+    assert timed_out == [{"seat": 0, "action": "forfeit"}]
+    assert summary["status"] == "finished" and summary["result"]["winners"] == [1]
+    assert_replays_to_the_game(api, game)
+
+
+def test_a_seat_out_of_its_move_time_with_total_left_still_skips(api):
+    game = clocked(api, n=2, per_move=LIMIT, total=60, on_timeout="skip")
+    time.sleep(PAST)
+    assert get(api, game)["status"] == "active"  # a read applies the timeout
+    timed_out = [e["data"] for e in events_of(api, game) if e["type"] == "seat_timed_out"]
+    assert timed_out == [{"seat": 0, "action": "skip"}]
