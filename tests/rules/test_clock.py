@@ -208,3 +208,19 @@ def test_a_clock_reading_is_checked_for_its_shape():
     good = {"type": "clock", "remaining_ms": [1, None, 3], "running": {"2": T0.isoformat()}}
     (event,) = CARCASSONNE.apply(state, None, good, rng_for(b"clock", 9))
     assert event.type == "clock" and event.data == {k: good[k] for k in ("remaining_ms", "running")}
+
+
+@pytest.mark.parametrize("options", [{}, {"scenario": 1}], ids=["catan", "seafarers"])
+def test_a_catan_skip_in_the_set_up_makes_one_placement_not_two(options):
+    """The last seat of the snake places twice in a row: one timeout places one
+    settlement and its road, and the seat is awaited for its second placement."""
+    events, state = start(CATAN, options, seats=3)
+    for _ in range(4):  # seats 0 and 1: a settlement and a road each
+        bot_move(CATAN, state, events)
+    assert [(d.seat, d.kind) for d in CATAN.decisions(state)] == [(2, "place_settlement")]
+    new = time_out(CATAN, state, events, 2, "skip")
+    assert [e.type for e in new if e.type.endswith("_built")] in (
+        ["settlement_built", "road_built"],
+        ["settlement_built", "ship_built"],
+    )
+    assert [(d.seat, d.kind) for d in CATAN.decisions(state)] == [(2, "place_settlement")]

@@ -1146,6 +1146,8 @@ class Catan(Ruleset[State]):
             if command is None:
                 command = self.bot_command(turn.state, seat, "random", rng)
             turn.emit(*self.handle(turn.state, decision, command, rng))
+            if decision.kind == "place_road":
+                return  # one set-up placement, a settlement and its road (or ship), a skip
 
     def end_game(self, turn: Turn[State], winners: list[int], reason: str) -> None:
         """The game ends now with its points as they stand; the seat left wins, or, when
