@@ -746,9 +746,11 @@ class GameService:
         )
         self._remember(game.id, body["version"], folded)
 
-    def owner_command(self, *args: Any) -> Outcome:
-        """:meth:`owner_command_once`, after the timeouts that are due."""
-        return self._after_timeouts(self.owner_command_once, *args)
+    def owner_command(self, game_id: str, *args: Any) -> Outcome:
+        """:meth:`owner_command_once`, after the timeouts that are due (applied first:
+        a hand-over is checked against the seats as the timeouts leave them)."""
+        self.expire_due(game_id)
+        return self._after_timeouts(self.owner_command_once, game_id, *args)
 
     def _after_timeouts(self, write: Any, game_id: str, *args: Any) -> Outcome:
         """``write(game_id, *args)``; while it finds timeouts due, apply them and
@@ -834,6 +836,9 @@ class GameService:
         ruleset = self.ruleset(game.ruleset)
         with self._reading(conn, game, ruleset, game.version) as folded:
             control = folded.seating.seats[seat]
+            resigned = seat in ruleset.resigned_seats(folded.state)
+        if resigned:
+            return  # the rules refuse it, naming their rule (422 resigned)
         if command["type"] == "hand_back":
             if not control.person:
                 raise SeatConflict(f"seat {seat} was created for a bot: it has no person")

@@ -4,6 +4,8 @@ and back. Each is an event in the log; exports of such games replay."""
 
 from __future__ import annotations
 
+import time
+
 from tests.api.test_errors import assert_problem
 from tests.api.test_export import assert_replays_to_the_game, get
 from tests.conftest import new_api_key
@@ -247,3 +249,25 @@ def test_a_bot_command_the_rules_refuse_is_logged_and_the_random_bot_answers(
     assert [d["seat"] for d in game["awaiting"]] == [1]  # the bot placed for itself
     assert "a bot's command was refused" in caplog.text
     assert get(api, game, "/verify")["valid"] is True  # the log replays as written
+
+
+def test_a_seat_that_resigned_is_handed_to_no_bot_and_the_rules_say_why(api):
+    game = people(api, 3)
+    resign(api, game, 2)
+    for method, json in (("put", {"bot": "random"}), ("delete", None)):
+        refused = owner(api, method, game, "/seats/2/bot", json=json)
+        assert_problem(refused, 422, "illegal_move")
+        assert refused.get_json()["reason"] == "resigned"
+
+
+def test_a_hand_over_is_checked_against_the_seats_as_the_due_timeouts_leave_them(api):
+    """Seat 0 ran out of time (the clock hands it to a bot): handing it back is decided
+    after that timeout, not refused because the seat looked like its person's still."""
+    seats = [{"name": "Ada"}, {"name": "Brendan"}]
+    clock = {"per_move": 0.6, "on_timeout": "bot", "bot": "random"}
+    game = api.create(ruleset="carcassonne", seats=seats, options={"clock": clock})
+    time.sleep(0.9)
+    handed_back = owner(api, "delete", game, "/seats/0/bot")
+    assert handed_back.status_code == 200, handed_back.get_json()
+    types = [e["type"] for e in handed_back.get_json()["events"]]
+    assert "seat_handed_back" in types
