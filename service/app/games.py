@@ -893,16 +893,28 @@ class GameService:
         events += own
         turns.step(state, own, game.version + len(events))
         commands = recorded(Command(next_seq, step.seat, step.command, step.decision), own)
+        control = TimeControl.of(game.options)
+        # a seat still awaited after its command moves on within one move: its clock
+        # runs on from when its wait began, and the increment comes when the wait ends
+        waits_on = (
+            control is not None
+            and step.seat is not None
+            and any(
+                d.seat == step.seat and d.kind not in ruleset.optional_decisions
+                for d in ruleset.decisions(state)
+            )
+        )
         bot_events, bot_commands = self.play_bots(
             ruleset, seating, game.seed, state, game.version + len(events) + 1, turns
         )
         events += bot_events
         commands += bot_commands
         clocks = folded.clocks
-        control = TimeControl.of(game.options)
         if control is not None:
             seat = step.seat
-            moved = () if seat is None or is_table_command(step.command) else (seat,)
+            moved: tuple[int, ...] = ()
+            if seat is not None and not is_table_command(step.command) and not waits_on:
+                moved = (seat,)
             timed_out: tuple[int, ...] = ()
             if seat is not None and step.command.get("type") == TIME_OUT:
                 timed_out = (seat,)

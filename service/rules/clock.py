@@ -1,8 +1,9 @@
 """Time controls: the referee's clock beside the board, the same for every ruleset.
 
 A game created with the option ``clock`` gives each seat a time budget: ``per_move``
-(seconds for each move, from the moment the seat is awaited) and/or ``total`` (seconds
-for the whole game, with ``increment`` added after each of its moves). What happens to
+(seconds for each move, from the moment the seat is awaited: everything it sends while
+it stays awaited is one move) and/or ``total`` (seconds for the whole game, with
+``increment`` added after each of its moves). What happens to
 a seat whose time runs out is ``on_timeout``: ``bot`` (the seat is handed to ``bot``),
 ``skip`` (it misses what it was awaited for: its turn passes) or ``forfeit`` (it
 resigns).

@@ -236,7 +236,7 @@ def test_a_total_runs_down_only_while_the_seat_is_awaited(api):
     assert skip.status_code == 200
     time.sleep(PAST)  # seat 1's move: seat 0's clock is stopped
     clocks = get(api, game)["clocks"]
-    assert clocks[0]["remaining_ms"] > LIMIT * 2 * 1000  # two increments, little spent
+    assert clocks[0]["remaining_ms"] > LIMIT * 2 * 1000  # the turn's increment, little spent
     assert clocks[1]["remaining_ms"] < LIMIT * 2 * 1000
 
 
@@ -311,3 +311,27 @@ def test_a_seat_out_of_its_move_time_with_total_left_still_skips(api):
     assert get(api, game)["status"] == "active"  # a read applies the timeout
     timed_out = [e["data"] for e in events_of(api, game) if e["type"] == "seat_timed_out"]
     assert timed_out == [{"seat": 0, "action": "skip"}]
+
+
+def test_a_turn_of_several_commands_is_one_move_with_one_increment(api):
+    """A seat still awaited after its command moves on within one move (a Carcassonne
+    turn: the tile, then the figure): no increment until its wait ends, so sending more
+    commands in a turn (or trade offers in Catan) banks no time."""
+    game = clocked(api, n=2, total=60, increment=5, on_timeout="skip")
+    assert place_tile(api, game, 0).status_code == 200
+    assert get(api, game)["clocks"][0]["remaining_ms"] <= 60000  # no increment yet
+    skip = api.move(game, 0, {"type": "skip"}, get(api, game)["version"])
+    assert skip.status_code == 200
+    assert get(api, game)["clocks"][0]["remaining_ms"] > 60000  # the turn's one increment
+
+
+def test_the_move_time_runs_from_when_the_wait_began_not_from_the_last_command(api):
+    """per_move counts from the moment the seat is awaited: placing the tile does not
+    start the figure's time afresh."""
+    game = clocked(api, n=2, per_move=LIMIT, on_timeout="skip")
+    time.sleep(LIMIT * 0.6)
+    assert place_tile(api, game, 0).status_code == 200
+    time.sleep(LIMIT * 0.6)  # 1.2 limits since the turn began, 0.6 since the tile
+    get(api, game)  # a read applies the timeouts due
+    timed_out = [e["data"] for e in events_of(api, game) if e["type"] == "seat_timed_out"]
+    assert timed_out[:1] == [{"seat": 0, "action": "skip"}]
