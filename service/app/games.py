@@ -60,7 +60,7 @@ from service.rules.core import (
     bot_rng_for,
     rng_for,
 )
-from service.rules.seating import RESIGN, SEAT_CHANGES, Seating, is_table_command
+from service.rules.seating import ABANDON, RESIGN, SEAT_CHANGES, Seating, is_table_command
 from service.store import (
     Command,
     Database,
@@ -81,6 +81,8 @@ MAX_BOT_STEPS = 10_000
 log = logging.getLogger(__name__)
 #: the bot that answers for another whose command the rules refused
 FALLBACK_BOT = "random"
+#: the commands decided on the game as it is, without the timeouts due applied first
+_NOT_AFTER_TIMEOUTS = (TIME_OUT, ABANDON)
 
 
 @contextmanager
@@ -870,7 +872,9 @@ class GameService:
             raise GameOver("the game has ended; no more moves")
         ruleset = self.ruleset(game.ruleset)
         folded = self._taken(conn, game, ruleset)
-        if step.command.get("type") != TIME_OUT and due(game, folded, tx_now):
+        # (an abandon ends the game as it is: no timeout that is due need go first,
+        # however many keep falling due)
+        if step.command.get("type") not in _NOT_AFTER_TIMEOUTS and due(game, folded, tx_now):
             self._remember(game.id, game.version, folded)
             raise TimeoutsDue(game.id)
         state, seating = folded.state, folded.seating

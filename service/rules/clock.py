@@ -30,6 +30,9 @@ SEAT_TIMED_OUT = "seat_timed_out"
 ON_TIMEOUT = ("bot", "skip", "forfeit")
 #: the longest budget accepted, in seconds (30 days): more is no clock
 LONGEST = 30 * 24 * 3600
+#: the shortest move time accepted, in seconds: a shorter one runs out while the
+#: server still writes the move before it, and the seats time out one after another
+SHORTEST_MOVE = 0.5
 
 
 class TimeControlError(ValueError):
@@ -89,6 +92,8 @@ def normalize_clock(value: Any, bots: Sequence[str]) -> dict[str, Any] | None:
         times[name] = seconds
     if times["per_move"] is None and times["total"] is None:
         raise TimeControlError("clock needs per_move or total (seconds)")
+    if times["per_move"] is not None and times["per_move"] < SHORTEST_MOVE:
+        raise TimeControlError(f"clock.per_move must be at least {SHORTEST_MOVE} seconds")
     if times["increment"] is not None and times["total"] is None:
         raise TimeControlError("clock.increment adds to a total: give total")
     on_timeout = value.get("on_timeout", "forfeit")

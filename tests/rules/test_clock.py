@@ -224,3 +224,10 @@ def test_a_catan_skip_in_the_set_up_makes_one_placement_not_two(options):
         ["settlement_built", "ship_built"],
     )
     assert [(d.seat, d.kind) for d in CATAN.decisions(state)] == [(2, "place_settlement")]
+
+
+def test_a_move_time_shorter_than_a_write_is_refused():
+    """Shorter than the server takes to write a move, every seat would be out of time
+    as soon as it is awaited, one timeout after another."""
+    with pytest.raises(TimeControlError, match="at least 0.5"):
+        normalize_clock({"per_move": 0.001}, ("random",))
