@@ -197,6 +197,37 @@ def place_a_tile(page, turn: int, competing: Callable[[], None] | None = None) -
     after_move(page, version)
 
 
+def seat_at_desk(pages, server, api_key: str, game_id: str, token: str):
+    """A page at the desktop size playing the seat of ``token``."""
+    page = pages().page
+    page.set_viewport_size(DESK)
+    open_seat(page, server, api_key, game_id, token)
+    return page
+
+
+def click_and_read_in_the_log(page, ring, words: str) -> None:
+    """Click ``ring``, wait for the move's answer, and for a log line starting with
+    ``words``."""
+    version = board_version(page)
+    ring.click()
+    after_move(page, version)
+    page.wait_for_function(
+        "words => [...document.querySelectorAll('#log li')]"
+        ".some(li => li.textContent.startsWith(words))",
+        arg=words,
+    )
+
+
+def back_online(page, server) -> None:
+    """The service is back and the page online again: the page says it reconnected and
+    the error it showed while the service could not be reached is gone."""
+    server.wait_ready()
+    page.context.set_offline(False)
+    page.wait_for_selector("#connection.ok")
+    assert "Reconnected" in page.inner_text("#connection")
+    page.wait_for_selector("#error", state="hidden")
+
+
 def test_play_carcassonne_against_a_bot_replay_and_spectate(pages, server, api_key):
     player = pages()
     page = player.page
@@ -304,11 +335,7 @@ def test_play_carcassonne_against_a_bot_replay_and_spectate(pages, server, api_k
     watcher.click("#back")
     assert error_words(watcher).startswith("The service cannot be reached")
     shot(watcher, "carcassonne-spectator-lost")
-    server.wait_ready()
-    watcher.context.set_offline(False)
-    watcher.wait_for_selector("#connection.ok")
-    assert "Reconnected" in watcher.inner_text("#connection")
-    watcher.wait_for_selector("#error", state="hidden")
+    back_online(watcher, server)
     assert str(moved) in resumed  # asked for what follows the last event it had
     watcher.wait_for_selector(f"#board svg[data-version='{moved - 1}']")  # the replay drawn
     shot(watcher, "carcassonne-spectator-back-online")
@@ -518,11 +545,7 @@ def test_catan_proposal_offer_form_lost_service_and_final_points(pages, server, 
     page.wait_for_selector("[data-command=end_turn]:enabled")
     assert page.locator("#controls button:disabled").count() == 0
     shot(page, "catan-service-unreachable")
-    server.wait_ready()
-    page.context.set_offline(False)
-    page.wait_for_selector("#connection.ok")
-    assert "Reconnected" in page.inner_text("#connection")
-    page.wait_for_selector("#error", state="hidden")
+    back_online(page, server)
     settled(page)
     shot(page, "catan-service-back")
     version = board_version(page)
@@ -575,10 +598,7 @@ def test_figures_taken_back_are_ringed_on_their_own_tiles(pages, server, api_key
     seats.send(0, {"type": "draw_tile", "tile": "SS/B.1"})
     seats.send(0, {"type": "place_tile", "x": -1, "y": 0, "rotation": 90})
 
-    watched = pages()
-    page = watched.page
-    page.set_viewport_size(DESK)
-    open_seat(page, server, api_key, game["id"], seats.tokens[0])
+    page = seat_at_desk(pages, server, api_key, game["id"], seats.tokens[0])
     assert page.inner_text("#turn") == "Your move: place islander"
     label = "Take back the islander on the market at (0, 1)"
     assert label in page.locator("#controls button").all_inner_texts()
@@ -592,13 +612,7 @@ def test_figures_taken_back_are_ringed_on_their_own_tiles(pages, server, api_key
     # the new tile's own spots are ringed on it
     assert page.locator(".mark.spot[data-x='-1'][data-y='0']").count() > 0
     shot(page, "south-seas-take-back")
-    version = board_version(page)
-    ring.click()
-    after_move(page, version)
-    page.wait_for_function(
-        "() => [...document.querySelectorAll('#log li')]"
-        ".some(li => li.textContent === 'Ada took back the islander on the market at (0, 1).')"
-    )
+    click_and_read_in_the_log(page, ring, "Ada took back the islander on the market at (0, 1).")
 
     # the plague (tests/rules/carcassonne/test_wheel_of_fortune.py's game): Bob takes
     # his monk back first, then Ada is asked for her robber at (-1, 2)
@@ -622,10 +636,7 @@ def test_figures_taken_back_are_ringed_on_their_own_tiles(pages, server, api_key
         (1, {"type": "remove_follower", "x": 3, "y": 4, "spot": "cloister"}),
     ]:
         seats.send(seat, command)
-    plague = pages()
-    page = plague.page
-    page.set_viewport_size(DESK)
-    open_seat(page, server, api_key, game["id"], seats.tokens[0])
+    page = seat_at_desk(pages, server, api_key, game["id"], seats.tokens[0])
     assert page.inner_text("#turn") == "Your move: plague"
     label = "Remove the follower on the road (E, W) at (-1, 2)"
     assert page.locator("#controls button").all_inner_texts() == [label]
@@ -636,13 +647,7 @@ def test_figures_taken_back_are_ringed_on_their_own_tiles(pages, server, api_key
     road = page.locator("#board g.tile[data-x='-1'][data-y='2']").bounding_box()
     assert inside(centre(ring.bounding_box()), road)
     shot(page, "carcassonne-plague")
-    version = board_version(page)
-    ring.click()
-    after_move(page, version)
-    page.wait_for_function(
-        "() => [...document.querySelectorAll('#log li')].some(li => li.textContent"
-        ".startsWith('Ada took the follower off the road (E, W) at (-1, 2)'))"
-    )
+    click_and_read_in_the_log(page, ring, "Ada took the follower off the road (E, W) at (-1, 2)")
 
 
 def test_on_a_phone_the_board_is_usable(pages, server, api_key):
