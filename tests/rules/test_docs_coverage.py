@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[2]
+from tests.conftest import REPO
+
 DOCS = sorted((REPO / "docs" / "rulesets").glob("*.md"))
 #: a test's name, not a file's (``test_longest_road.py``) nor a prefix (``test_end_...``,
 #: ``test_farmers_*``)
