@@ -100,11 +100,11 @@ def test_sweep_clocks_with_only_the_service_url_applies_a_timeout_as_the_service
     app_url = service_url(database_url)
     server = Server(database_url, tmp_path, workers=1, DATABASE_URL="", APP_DATABASE_URL=app_url)
     try:
-        clock = {"per_move": 0.3, "on_timeout": "skip"}
+        clock = {"per_move": 0.5, "on_timeout": "skip"}
         game = Client(server.url, api_key).create("carcassonne", [{}, {}], {"clock": clock})
     finally:
         server.stop()  # nobody reads the game now: only the sweep can find its timeout
-    time.sleep(0.5)
+    time.sleep(0.7)
     swept = cli("sweep-clocks", APP_DATABASE_URL=app_url)
     assert swept.returncode == 0, swept.stderr
     # the session's other clocked games may have timeouts due too, and on a slow machine
