@@ -725,6 +725,8 @@ VALIDATE_OK = {
     "steps": 6,
     "valid": True,
     "version": 9,
+    "head_hash": None,
+    "matches_export": None,
 }
 
 VALIDATE_ILLEGAL = {
@@ -787,6 +789,8 @@ VALIDATE_ILLEGAL = {
     "steps": 2,
     "valid": False,
     "version": 3,
+    "head_hash": None,
+    "matches_export": None,
 }
 
 PROBLEM_ILLEGAL_MOVE = {

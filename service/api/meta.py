@@ -12,7 +12,7 @@ from service.api import schemas as s
 from service.api.apidoc import errors
 from service.api.auth import API_KEY_ONLY, require_api_key
 from service.api.runtime import runtime
-from service.app.validate import validate_record
+from service.app.validate import ExportedEnd, validate_record
 
 blp = Blueprint(
     "meta",
@@ -130,8 +130,11 @@ class Validate(MethodView):
         **Exported games.** The document `GET /v1/games/{game_id}/export` gives is taken
         as it is: `format` and `format_version` are checked, `seed_sha256` must be the
         hash of `seed`, a step's `decision` names the decision it answers (as a move's
-        does), and `game_id`, `players`, `version` and `head_hash` are informational
-        (a faithful replay answers the same `version`).
+        does), and `players` is informational. With `game_id` the replay's events are
+        hash-chained as the game's were (each hash covers the game's id), and the answer's
+        `head_hash` is the head they reach; `matches_export` says whether the replay ends
+        at the document's `version` and `head_hash`: whether the record is that game,
+        event for event, and not another legal game made by editing it.
 
         **Errors:** 401 without a valid API key; 422 `validation_error` (see below).
         """
@@ -144,5 +147,6 @@ class Validate(MethodView):
             body["record"],
             body.get("seed"),
             body.get("seed_sha256"),
+            ExportedEnd(body.get("game_id"), body.get("version"), body.get("head_hash")),
         )
         return outcome.body

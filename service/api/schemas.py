@@ -783,7 +783,10 @@ class ValidateRequestSchema(Schema):
     )
     game_id = fields.String(
         validate=validate.Length(max=64),
-        metadata={"description": "Informational: the game the record was exported from"},
+        metadata={
+            "description": "The game the record was exported from: the replay's events are"
+            " hash-chained under it, as the game's were"
+        },
     )
     players = fields.List(
         fields.Nested(SeatSchema),
@@ -793,13 +796,15 @@ class ValidateRequestSchema(Schema):
     version = fields.Integer(
         strict=True,
         metadata={
-            "description": "Informational: the exported game's version, which a faithful"
-            " replay's `version` equals"
+            "description": "The exported game's version, which a faithful replay's `version` equals"
         },
     )
     head_hash = fields.String(
         validate=HEX64,
-        metadata={"description": "Informational: the exported game's last event hash"},
+        metadata={
+            "description": "The exported game's last event hash, which a faithful replay"
+            " reaches (with `game_id`)"
+        },
     )
 
 
@@ -860,6 +865,23 @@ class ValidateResultSchema(Schema):
         allow_none=True,
         required=True,
         metadata={"description": "The first refused step; null when valid"},
+    )
+    head_hash = fields.String(
+        required=True,
+        allow_none=True,
+        metadata={
+            "description": "The hash of the replay's last event, its events chained under"
+            " the request's `game_id`; null without one"
+        },
+    )
+    matches_export = fields.Boolean(
+        required=True,
+        allow_none=True,
+        metadata={
+            "description": "Every step was legal and the replay ends at the request's"
+            " `version` and `head_hash`: the record is that game, event for event. Null"
+            " unless `game_id`, `version` and `head_hash` are all given"
+        },
     )
 
 

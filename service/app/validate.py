@@ -10,15 +10,44 @@ checked against what is still possible), or the record carries the game's reveal
 from __future__ import annotations
 
 import hashlib
+from dataclasses import dataclass
 from typing import Any
 
 from service.app.errors import ValidationFailed
-from service.app.games import Outcome
+from service.app.games import Outcome, to_new_event
 from service.app.genesis import RulesetLookup, check_seat_count, find_ruleset, genesis
 from service.rules.clock import CLOCK, TIME_OUT, TimeControl
-from service.rules.core import RulesError, rng_for
+from service.rules.core import Event, RulesError, rng_for
+from service.store import GENESIS_HASH, event_hash
 
 _NO_SEED = b"\x00" * 32
+
+
+@dataclass(frozen=True, slots=True)
+class ExportedEnd:
+    """What an exported record says of the game it came from. Each event's hash covers
+    the game's id, so with ``game_id`` the replay's events are chained as the game's
+    were, and the head they reach can be held against the game's ``head_hash``: a
+    record edited into another legal game replays to another head."""
+
+    game_id: str | None = None
+    version: int | None = None
+    head_hash: str | None = None
+
+
+class _Chain:
+    """The hash chain of a replay's events, as the store would write them."""
+
+    def __init__(self, game_id: str) -> None:
+        self.game_id, self.head, self.seq = game_id, GENESIS_HASH, 0
+
+    def extend(self, events: list[Event]) -> None:
+        for event in events:
+            stored = to_new_event(event)
+            self.seq += 1
+            self.head = event_hash(
+                self.head, self.game_id, self.seq, stored.type, stored.data, stored.visibility
+            )
 
 
 def validate_record(
@@ -29,9 +58,10 @@ def validate_record(
     record: list[dict[str, Any]],
     seed_hex: str | None,
     seed_sha256: str | None = None,
+    exported: ExportedEnd = ExportedEnd(),
 ) -> Outcome:
     """Replay ``record``; ``seed_sha256``, if given with the seed, must be its hash (an
-    exported record carries both)."""
+    exported record carries both), and the replay's end is compared with ``exported``."""
     ruleset = find_ruleset(rulesets, ruleset_name)
     check_seat_count(ruleset, seats)
     try:
@@ -48,6 +78,9 @@ def validate_record(
         )
     state = ruleset.fold(events)
     version = len(events)
+    chain = _Chain(exported.game_id) if exported.game_id is not None else None
+    if chain is not None:
+        chain.extend(events)
     control = TimeControl.of(normalized)
     error = None
     for step, entry in enumerate(record):
@@ -66,6 +99,9 @@ def validate_record(
             error = {"step": step, "code": exc.code, "message": exc.message, "rule": exc.rule}
             break
         version += len(new)
+        if chain is not None:
+            chain.extend(new)
+    head = chain.head if chain is not None else None
     body = {
         "valid": error is None,
         "ruleset": ruleset.name,
@@ -76,8 +112,20 @@ def validate_record(
         "awaiting": ruleset.awaiting(state),
         "state": ruleset.view(state, None),
         "error": error,
+        "head_hash": head,
+        "matches_export": _matches_export(exported, error is None, version, head),
     }
     return Outcome(200, body)
+
+
+def _matches_export(
+    exported: ExportedEnd, valid: bool, version: int, head: str | None
+) -> bool | None:
+    """Whether the replay is the exported game, event for event (``None``: the record
+    does not say enough of its game to tell)."""
+    if head is None or exported.version is None or exported.head_hash is None:
+        return None
+    return valid and version == exported.version and head == exported.head_hash
 
 
 def _clock_step_problem(

@@ -34,6 +34,8 @@ def assert_replays_to_the_game(api, game: dict) -> dict:
     assert result["version"] == exported["version"] == summary["version"]
     assert result["result"] == summary["result"]
     assert result["state"] == get(api, game, "/state")["state"]
+    assert result["head_hash"] == exported["head_hash"] == summary["head_hash"]
+    assert result["matches_export"] is True
     return exported
 
 
@@ -97,6 +99,32 @@ def test_a_game_played_over_http_records_the_moves_and_the_bots_answers(api):
     ada = [step for step in exported["record"] if step["seat"] == 0]
     assert [(s["command"], s.get("decision")) for s in ada] == sent
     assert len(exported["record"]) == 2 * len(sent)
+
+
+def test_a_record_edited_into_another_legal_game_replays_but_does_not_match_its_export(api):
+    game = api.create(seats=[{"bot": "random"}, {"bot": "random"}], options={"rounds": 3})
+    exported = get(api, game, "/export")
+    first = exported["record"][0]["command"]
+    other = {"reveal": "keep", "keep": "reveal"}[first["type"]]
+    edited = [{**exported["record"][0], "command": {"type": other}}, *exported["record"][1:]]
+    result = validated(api, {**exported, "record": edited})
+    assert result["valid"] and result["finished"]
+    assert result["head_hash"] != exported["head_hash"]
+    assert result["matches_export"] is False
+
+
+def test_the_same_record_under_another_game_s_id_does_not_match(api):
+    game = api.create(seats=[{"bot": "random"}, {"bot": "random"}], options={"rounds": 2})
+    exported = get(api, game, "/export")
+    result = validated(api, {**exported, "game_id": "00000000-0000-4000-8000-000000000000"})
+    assert result["valid"] and result["matches_export"] is False
+
+
+def test_a_record_without_its_game_s_id_has_no_head_to_compare(api):
+    game = api.create(seats=[{"bot": "random"}, {"bot": "random"}], options={"rounds": 2})
+    exported = get(api, game, "/export")
+    result = validated(api, {k: v for k, v in exported.items() if k != "game_id"})
+    assert result["valid"] and result["head_hash"] is None and result["matches_export"] is None
 
 
 def test_a_game_in_play_is_refused_its_seed_being_secret(api):
