@@ -652,6 +652,7 @@ VERIFY = {
     "checks": [
         {"detail": "ok", "name": "hash_chain", "ok": True},
         {"detail": "ok", "name": "head_signature", "ok": True},
+        {"detail": "ok", "name": "seed_commitment", "ok": True},
         {"detail": "ok", "name": "genesis_from_seed", "ok": True},
         {"detail": "ok", "name": "replay", "ok": True},
     ],

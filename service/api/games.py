@@ -624,14 +624,16 @@ class Verify(MethodView):
 
         **Who:** an API key or a seat token of this game.
 
-        Three checks, each `{name, ok, detail}`: `hash_chain` recomputes every event's
+        Five checks, each `{name, ok, detail}`: `hash_chain` recomputes every event's
         hash from the previous one (formula in the API description) and compares the
-        head with the game's; `genesis_from_seed` re-runs the setup from the secret seed
-        and compares it with the stored first events; `replay` folds the whole log
-        through the rules and checks that it agrees with the game's status. `valid` is
-        true when all pass; a failing check's `detail` says why (e.g. `seq 5: hash does
-        not match its content`) and `first_bad_seq` names the first event that breaks
-        the chain (`null` otherwise). `head_hash` is the game's stored head hash: keep
+        head with the game's; `head_signature` checks the head's signature (when the
+        service has a `HEAD_SIGNING_KEY`); `seed_commitment` checks that the secret
+        seed's SHA-256 is the `seed_sha256` published at creation; `genesis_from_seed`
+        re-runs the setup from that seed and compares it with the stored first events;
+        `replay` folds the whole log through the rules and checks that it agrees with the
+        game's status. `valid` is true when all pass; a failing check's `detail` says
+        why (e.g. `seq 5: hash does not match its content`) and `first_bad_seq` names
+        the first event that breaks the chain (`null` otherwise). `head_hash` is the game's stored head hash: keep
         it to detect later rewrites.
 
         **Errors:** 401 without credentials; 403 for a seat token of another game; 404

@@ -677,7 +677,8 @@ class CheckSchema(Schema):
     name = fields.String(
         required=True,
         metadata={
-            "description": "hash_chain, head_signature, genesis_from_seed or replay",
+            "description": "hash_chain, head_signature, seed_commitment, genesis_from_seed"
+            " or replay",
             "example": "replay",
         },
     )

@@ -3,6 +3,8 @@
 - chain: seqs run 1..version without gaps and each ``hash`` recomputes from the
   previous one and the event's content (see :mod:`service.store.hashing`; the store
   keeps no separate ``prev_hash``, it is the previous row's hash);
+- seed: its SHA-256 is the ``seed_sha256`` the game published when it was created, so
+  the seed the rest is checked against is the one the players were promised;
 - genesis: ``setup(options, seats, rng_for(seed, 1))`` reproduces the first events, so
   the starting stacks were not rigged;
 - replay: every event folds through the ruleset, and the result agrees with the
@@ -11,6 +13,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 from service.app.games import GameService, Outcome, to_new_event, to_rules_event
@@ -48,6 +51,10 @@ def verify_game(service: GameService, game_id: str, token: str | None) -> Outcom
         chain_ok, detail = False, f"log ends at {expected_seq - 1}, game is at {game.version}"
     checks.append({"name": "hash_chain", "ok": chain_ok, "detail": detail})
     checks.append(_head_signature_check(service, game, prev))
+
+    seed_ok = hashlib.sha256(game.seed).hexdigest() == game.seed_hash
+    seed_detail = "ok" if seed_ok else "the seed is not the one whose SHA-256 the game published"
+    checks.append({"name": "seed_commitment", "ok": seed_ok, "detail": seed_detail})
 
     genesis_detail = "setup from the seed differs from the stored start"
     try:

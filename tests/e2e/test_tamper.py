@@ -109,3 +109,19 @@ def test_a_start_that_no_longer_reads_fails_verify_instead_of_erroring(
     assert not report["valid"] and report["first_bad_seq"] == 1
     assert not checks["genesis_from_seed"]["ok"]
     assert "does not read" in checks["genesis_from_seed"]["detail"]
+
+
+def test_a_seed_that_is_not_the_published_one_fails_verify(server, api_key, database_url):
+    """The seed's hash is published when the game is created; a seed swapped in the
+    row afterwards, whatever it would replay to, is not the one the players were
+    promised."""
+    client = Client(server.url, api_key)
+    game = client.create("carcassonne", [{"bot": "random"}, {"bot": "random"}])
+    with psycopg.connect(database_url) as conn:
+        conn.execute("UPDATE games SET seed_hash = %s WHERE id = %s", ("0" * 64, game["id"]))
+
+    report = client.get(f"/v1/games/{game['id']}/verify").json()
+    checks = {check["name"]: check for check in report["checks"]}
+    assert not report["valid"] and not checks["seed_commitment"]["ok"]
+    assert "published" in checks["seed_commitment"]["detail"]
+    assert checks["hash_chain"]["ok"] and checks["genesis_from_seed"]["ok"]
