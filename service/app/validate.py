@@ -18,6 +18,7 @@ from service.app.games import Outcome, to_new_event
 from service.app.genesis import RulesetLookup, check_seat_count, find_ruleset, genesis
 from service.rules.clock import CLOCK, TIME_OUT, TimeControl
 from service.rules.core import Event, RulesError, rng_for
+from service.rules.seating import ABANDON
 from service.store import GENESIS_HASH, event_hash
 
 _NO_SEED = b"\x00" * 32
@@ -88,7 +89,7 @@ def validate_record(
         if seat is not None and not 0 <= seat < seats:
             error = {"step": step, "code": "unknown_seat", "message": f"no seat {seat}"}
             break
-        problem = _clock_step_problem(control, seat, entry["command"])
+        problem = _sender_problem(control, seat, entry["command"])
         if problem is not None:
             error = {"step": step, "code": problem[0], "message": problem[1]}
             break
@@ -128,13 +129,16 @@ def _matches_export(
     return valid and version == exported.version and head == exported.head_hash
 
 
-def _clock_step_problem(
+def _sender_problem(
     control: TimeControl | None, seat: int | None, command: Any
 ) -> tuple[str, str] | None:
-    """Why a ``clock`` or ``time_out`` step cannot be the server's, as it writes them
-    for this game's time control (``None``: it can be, or it is another command). The
-    rules core takes them from anybody, since only the server sends them to it."""
+    """Why a step cannot have come from where the record says, as the service takes
+    them (``None``: it can have): an ``abandon`` is the owner's, and ``clock`` and
+    ``time_out`` are the server's, as it writes them for this game's time control. The
+    rules core takes these from anybody, since only the service sends them to it."""
     kind = command.get("type") if isinstance(command, dict) else None
+    if kind == ABANDON and seat is not None:
+        return "bad_abandon", "an abandon is the game owner's, not a seat's: seat null"
     if kind not in (CLOCK, TIME_OUT):
         return None
     if control is None:

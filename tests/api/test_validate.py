@@ -124,3 +124,20 @@ def test_a_timeout_must_be_the_one_the_games_clock_gives(api):
     body["record"] = [{"seat": 1, "command": reading}]
     result = api.client.post("/v1/validate", json=body, headers=api.key).get_json()
     assert not result["valid"] and result["error"]["code"] == "bad_clock"
+
+
+def test_an_abandon_is_the_owners_and_a_seat_s_is_refused(api):
+    """The service takes an abandon only from the game's API key; a record that gives
+    it to a seat is not a game the service played."""
+    body = {
+        "ruleset": "carcassonne",
+        "options": {"randomness": "external"},
+        "seats": 2,
+        "record": [{"seat": 0, "command": {"type": "abandon"}}],
+    }
+    result = api.client.post("/v1/validate", json=body, headers=api.key).get_json()
+    assert not result["valid"] and result["steps"] == 0 and not result["finished"]
+    assert result["error"]["code"] == "bad_abandon"
+    body["record"] = [{"seat": None, "command": {"type": "abandon"}}]
+    result = api.client.post("/v1/validate", json=body, headers=api.key).get_json()
+    assert result["valid"] and result["finished"] and result["result"]["winners"] == []
