@@ -194,14 +194,19 @@ class Catalogue:
                 if owner[p] != -1:
                     raise TileDataError(f"{where}: port {p} claimed twice")
                 owner[p] = index
-        # A field side's centre port belongs to the field holding both of its halves. A
-        # side split between two fields (Hills & Sheep's C!.v: a hedge down to the edge)
-        # gives it to the left one: whatever meets that side joins both halves anyway.
+        # A field side's centre port belongs to the field holding both of its halves. On
+        # a side split between two fields (Hills & Sheep's C!.v: a hedge down to the
+        # edge) it is where the hedge meets the edge: it goes with the left field for the
+        # side's pattern, but joins nothing, so that two such sides meeting keep the
+        # fields on either side of the hedges apart, as the rulebook says.
+        hedges = []
         for side in range(4):
             centre, left, right = port(side, CENTRE), port(side, LEFT), port(side, RIGHT)
             halves = owner[left] != -1 and owner[right] != -1
             if owner[centre] == -1 and halves and specs[owner[left]][0].span == "half":
                 owner[centre] = owner[left]
+                if owner[right] != owner[left]:
+                    hedges.append(centre)
         if -1 in owner:
             raise TileDataError(f"{where}: ports {[p for p in range(PORTS) if owner[p] < 0]} empty")
         segments = []
@@ -232,7 +237,7 @@ class Catalogue:
             group=raw.get("group"),
         )
         for q in range(4):
-            self._add_rotation(tile, owner, q)
+            self._add_rotation(tile, owner, frozenset(rotate_port(p, q) for p in hedges), q)
         side_fits = tuple([0b1111] + [0] * 255 for _ in range(4))
         for q, codes in enumerate(tile.side_codes):
             for side, code in enumerate(codes):
@@ -275,7 +280,11 @@ class Catalogue:
                 raise TileDataError(f"{where}: attribute {name} not declared for {kind.name}")
         return kind, ports, attrs, tuple(spec.get("touches", ()))
 
-    def _add_rotation(self, tile: TileType, owner: list[int], q: int) -> None:
+    def _add_rotation(
+        self, tile: TileType, owner: list[int], hedges: frozenset[int], q: int
+    ) -> None:
+        """The tables of ``tile`` turned ``q`` times; ``hedges`` (board frame) are the
+        ports that join nothing."""
         seg_at = [-1] * PORTS
         for p in range(PORTS):
             seg_at[rotate_port(p, q)] = owner[p]
@@ -288,7 +297,8 @@ class Catalogue:
             side_links = []
             for k in (LEFT, CENTRE, RIGHT):
                 p = port(side, k)
-                side_links.append(Link(p, seg_at[p], facing_port(p)))
+                if p not in hedges:
+                    side_links.append(Link(p, seg_at[p], facing_port(p)))
             links.append(tuple(side_links))
         tile.port_segment.append(tuple(seg_at))
         tile.side_codes.append(tuple(sides))
@@ -303,8 +313,9 @@ class Catalogue:
         for side in range(4):  # the open position's side, beyond which this tile lies
             met: dict[int, int] = {}  # segment -> the open position's ports it meets
             for bit, k in enumerate((RIGHT, CENTRE, LEFT)):
-                segment = seg_at[port((side + 2) % 4, k)]
-                met[segment] = met.get(segment, 0) | 1 << (3 * side + bit)
+                p = port((side + 2) % 4, k)
+                if p not in hedges:
+                    met[seg_at[p]] = met.get(seg_at[p], 0) | 1 << (3 * side + bit)
             shown.append(tuple(met.items()))
         tile.shown.append(tuple(shown))
         tile.open_sides.append(

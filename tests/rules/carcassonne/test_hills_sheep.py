@@ -111,6 +111,48 @@ def test_the_right_tile_joins_the_two_city_parts_of_the_left_tile_into_a_city_of
     assert (city["winners"], city["points"], city["shields"]) == ([BLUE], 2, 0)
 
 
+# -- the tile whose field a hedge splits (lines 643-647) -------------------------------------
+# "La tuile de droite relie les deux prés précédemment distincts de la tuile de gauche."
+# "Cas particulier : Si ces deux tuiles sont placées ainsi, les deux villes ne sont pas
+# reliées. Les prés, en haut et en bas, ne sont pas reliés non plus." HS/C!.v has a city
+# on its north side and a hedge from it down to the south side's middle, with a field on
+# either side (carcassonne-hills-and-sheep.fr.md line 72).
+
+HEDGED = (0, -1)  # HS/C!.v turned 180: its city faces D's, its hedge side north
+HEDGED_EAST, HEDGED_WEST = "field:NR,EL,ER", "field:NL,WL,WR"
+
+
+def test_a_tile_laid_against_the_hedge_side_joins_its_two_fields():
+    table = Table(expansions=["hills_sheep"])
+    table.turn("HS/C!.v", *HEDGED, 180)
+    graph, node = table.state.graph, table.state.tile_node
+    assert graph.feature(node(HEDGED, HEDGED_EAST)) is not graph.feature(node(HEDGED, HEDGED_WEST))
+    table.turn("B", 0, -2)  # a cloister in one field all round
+    field = graph.feature(node((0, -2), "field:NL,NR,EL,ER,SL,SR,WL,WR"))
+    assert graph.feature(node(HEDGED, HEDGED_EAST)) is field
+    assert graph.feature(node(HEDGED, HEDGED_WEST)) is field
+
+
+def test_two_hedge_sides_laid_together_keep_the_fields_on_either_side_apart():
+    """The hedges meet in one line: the fields east of it join each other, and so do
+    the fields west of it, but east and west stay two fields."""
+    table = Table(expansions=["hills_sheep"])
+    table.turn("HS/C!.v", *HEDGED, 180, HEDGED_EAST)  # Red's farmer east of the hedge
+    table.turn("HS/C!.v", 0, -2)  # its hedge side south, against the first one's
+    graph, node = table.state.graph, table.state.tile_node
+    east, west = graph.feature(node(HEDGED, HEDGED_EAST)), graph.feature(node(HEDGED, HEDGED_WEST))
+    assert east is not west
+    assert graph.feature(node((0, -2), "field:EL,ER,SL")) is east
+    assert graph.feature(node((0, -2), "field:SR,WL,WR")) is west
+    assert east.tiles == west.tiles == {HEDGED, (0, -2)}
+    # A straight road west of the pair: its east field meets only the west field, which
+    # no farmer holds, so Red may put one there.
+    table.draw("U")
+    table.place(-1, -2, 90)
+    spots = [s["spot"] for s in menu(table.state, RED)["place_follower"]["spots"]]
+    assert "field:NR,EL,ER,SL" in spots
+
+
 # -- hills ----------------------------------------------------------------------------------
 
 
