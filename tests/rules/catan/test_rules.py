@@ -1323,6 +1323,36 @@ def test_the_winning_points_are_an_option():
     assert CATAN.result(table.state)["winners"] == [0]
 
 
+def test_points_reached_in_another_seats_turn_win_only_when_the_seats_own_turn_comes():
+    """Three seats, 5 points to win. Seat 1 breaks seat 0's road in its own turn, and
+    Longest Road passes to seat 2, which then has 5 points; but a seat wins only during
+    its own turn: the game goes on until seat 1 ends its turn, and ends as seat 2's
+    begins, before it rolls."""
+    table = Table(3, victory_points=5).setup(
+        ("0,-1,N", "1,-2,S"), ("2,-1,S", "1,0,N"), ("-1,1,S", "-1,2,N"),
+        ("-2,1,S", "-2,2,N"), ("0,2,N", "1,0,S"), ("-1,-1,S", "-1,0,N"),
+    )  # fmt: skip
+    table.build_roads(0, *NORTH_ROAD[1:])
+    for edge in ("-2,1,E", "-1,0,SE", "-1,0,E", "0,-1,SE"):  # seat 2's road of 5
+        table.gather(2, **ROAD)
+        table.send({"type": "build_road", "edge": edge}, 2)
+    table.gather(2, brick=5, lumber=1, grain=1)  # its hexes give no wool: 4 bricks for one
+    table.send({"type": "maritime_trade", "give": "brick", "get": "wool"}, 2)
+    table.settle("0,-1,S", seat=2)
+    assert table.view()["road_lengths"] == [5, 1, 5] and table.view()["longest_road"] == 0
+    assert [table.points(seat) for seat in range(3)] == [4, 2, 3]
+
+    table.build_roads(1, "1,0,N", "2,-2,S")
+    table.gather(1, **SETTLEMENT)
+    events = table.settle("2,-2,S", seat=1)
+    assert only(events, "longest_road").data == {"seat": 2, "length": 5}
+    assert table.points(2) == 5 and table.current == 1
+    assert "game_ended" not in types(events) and not table.view()["over"]
+    events = table.end_turn()
+    assert types(events) == ["turn_ended", "game_ended"]
+    assert events[1].data["winners"] == [2]
+
+
 # -- the core refusals, as Catan words them -------------------------------------------------
 
 
