@@ -520,8 +520,10 @@ class Moves(MethodView):
             404: _READ_ERRORS[404],
             409: (
                 "`version_conflict` (stale If-Match/expected_version; see"
-                " `current_version`), `decision_closed` (the named decision was answered"
-                " meanwhile), `not_your_turn` or `game_over`. Nothing is written.",
+                " `current_version`; or, in a game with a clock, seats kept running out of"
+                " time while the move was decided), `decision_closed` (the named decision"
+                " was answered meanwhile), `not_your_turn` or `game_over`. Nothing is"
+                " written.",
                 "version_conflict",
                 "decision_closed",
                 "not_your_turn",

@@ -50,9 +50,11 @@ _SEAT_ERRORS = {
     409: (
         "`game_over`: the game has ended; `seat_conflict`: the seat is played by that bot"
         " already, or (handing back) by its person already, or it was created for a bot and"
-        " has no person.",
+        " has no person; `version_conflict`: in a game with a clock, seats kept running out"
+        " of time while the hand-over was decided (nothing is written: send it again).",
         "game_over",
         "seat_conflict",
+        "version_conflict",
     ),
 }
 

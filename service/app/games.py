@@ -756,13 +756,22 @@ class GameService:
 
     def _after_timeouts(self, write: Any, game_id: str, *args: Any) -> Outcome:
         """``write(game_id, *args)``; while it finds timeouts due, apply them and
-        decide it again."""
+        decide it again. Timeouts that keep falling due (a machine so slow that a
+        seat's move time runs out between two tries) leave the write undone, and say
+        so, as for any game that moved on."""
         for _ in range(3):
             try:
                 return write(game_id, *args)
             except TimeoutsDue:
                 self.apply_timeouts(game_id)
-        return write(game_id, *args)
+        try:
+            return write(game_id, *args)
+        except TimeoutsDue as exc:
+            raise VersionConflictError(
+                "seats kept running out of time while this was decided; nothing was"
+                " written: read the game and send it again",
+                current_version=None,
+            ) from exc
 
     def owner_command_once(
         self,

@@ -335,3 +335,20 @@ def test_the_move_time_runs_from_when_the_wait_began_not_from_the_last_command(a
     get(api, game)  # a read applies the timeouts due
     timed_out = [e["data"] for e in events_of(api, game) if e["type"] == "seat_timed_out"]
     assert timed_out[:1] == [{"seat": 0, "action": "skip"}]
+
+
+def test_timeouts_that_keep_falling_due_leave_a_move_undone_with_a_409(api, monkeypatch):
+    """Only a machine slower than any move time could make timeouts fall due again and
+    again between the tries of one write: the write then is refused, whole, as for a
+    game that moved on, never half-done and never a 500."""
+    games = api.client.application.extensions["tilegames"].games
+    game = clocked(api, per_move=60, on_timeout="skip")
+    before = get(api, game)["version"]
+    monkeypatch.setattr("service.app.games.due", lambda *_: True)
+    monkeypatch.setattr(games, "apply_timeouts", lambda _game_id: 0)
+    response = place_tile(api, game, 0)
+    body = assert_problem(response, 409, "version_conflict")
+    assert "running out of time" in body["detail"]
+    monkeypatch.undo()
+    assert get(api, game)["version"] == before
+    assert place_tile(api, game, 0).status_code == 200
