@@ -635,8 +635,10 @@ class Verify(MethodView):
         `replay` folds the whole log through the rules and checks that it agrees with the
         game's status. `valid` is true when all pass; a failing check's `detail` says
         why (e.g. `seq 5: hash does not match its content`) and `first_bad_seq` names
-        the first event that breaks the chain (`null` otherwise). `head_hash` is the
-        game's stored head hash: keep it to detect later rewrites.
+        the first event that breaks the chain: a bad one, the first one missing from or
+        beyond the game's version, or its last if the game's head is another hash
+        (`null` while the chain holds). `head_hash` is the game's stored head hash: keep
+        it to detect later rewrites.
 
         **Errors:** 401 without credentials; 403 for a seat token of another game; 404
         `unknown_game`.

@@ -704,7 +704,10 @@ class VerifySchema(Schema):
     first_bad_seq = fields.Integer(
         allow_none=True,
         required=True,
-        metadata={"description": "The first event that breaks the hash chain, or null"},
+        metadata={
+            "description": "The first seq that breaks the hash chain (a bad event, the first"
+            " missing or extra one, or the last if the game's head differs), or null"
+        },
     )
     checks = fields.List(fields.Nested(CheckSchema), required=True)
 

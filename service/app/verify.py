@@ -47,8 +47,13 @@ def verify_game(service: GameService, game_id: str, token: str | None) -> Outcom
             chain_ok, detail, first_bad = False, problem, event.seq
             break
         prev, expected_seq = event.hash, expected_seq + 1
-    if chain_ok and (expected_seq - 1 != game.version or prev != game.head_hash):
-        chain_ok, detail = False, f"log ends at {expected_seq - 1}, game is at {game.version}"
+    if chain_ok and expected_seq - 1 != game.version:
+        # the first seq the log and the game disagree on: missing, or one too many
+        chain_ok, first_bad = False, min(expected_seq, game.version + 1)
+        detail = f"log ends at {expected_seq - 1}, game is at {game.version}"
+    elif chain_ok and prev != game.head_hash:
+        chain_ok, first_bad = False, game.version
+        detail = f"the log's last hash is not the game's head_hash ({game.head_hash})"
     checks.append({"name": "hash_chain", "ok": chain_ok, "detail": detail})
     checks.append(_head_signature_check(service, game, prev))
 

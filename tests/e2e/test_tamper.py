@@ -125,3 +125,27 @@ def test_a_seed_that_is_not_the_published_one_fails_verify(server, api_key, data
     assert not report["valid"] and not checks["seed_commitment"]["ok"]
     assert "published" in checks["seed_commitment"]["detail"]
     assert checks["hash_chain"]["ok"] and checks["genesis_from_seed"]["ok"]
+
+
+def test_a_log_cut_short_or_a_head_moved_names_where_the_log_and_the_game_part(
+    server, api_key, database_url
+):
+    client = Client(server.url, api_key)
+    game = client.create("carcassonne", [{"bot": "random"}, {"bot": "random"}])
+    version = game["version"]
+    with psycopg.connect(database_url) as conn:
+        conn.execute("ALTER TABLE events DISABLE TRIGGER events_no_update_delete")
+        conn.execute("DELETE FROM events WHERE game_id = %s AND seq = %s", (game["id"], version))
+        conn.execute("ALTER TABLE events ENABLE TRIGGER events_no_update_delete")
+    report = client.get(f"/v1/games/{game['id']}/verify").json()
+    chain = next(c for c in report["checks"] if c["name"] == "hash_chain")
+    assert not chain["ok"] and chain["detail"] == f"log ends at {version - 1}, game is at {version}"
+    assert report["first_bad_seq"] == version
+
+    other = client.create("carcassonne", [{"bot": "random"}, {"bot": "random"}])
+    with psycopg.connect(database_url) as conn:
+        conn.execute("UPDATE games SET head_hash = %s WHERE id = %s", ("0" * 64, other["id"]))
+    report = client.get(f"/v1/games/{other['id']}/verify").json()
+    chain = next(c for c in report["checks"] if c["name"] == "hash_chain")
+    assert not chain["ok"] and "head_hash" in chain["detail"]
+    assert report["first_bad_seq"] == other["version"]
