@@ -5,7 +5,8 @@ After every command: resources, development cards and pieces are conserved; a se
 public points fall only when it loses an award; open decision ids are unique; some
 seat is awaited exactly while the game is not over. At the end: the log replays to the
 live state, every seat's (and a spectator's) fold of the log as it reads it gives the
-view the live state shows it, and a seat won with the winning points.
+view the live state shows it, and a seat won with the winning points. And each game,
+its drawn outcomes sent as commands, replays in external randomness to the same game.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from hypothesis import strategies as st
 from service.rules.catan.game import CATAN
 from service.rules.catan.pieces import BANK, DECK, DEVELOPMENT_CARDS, PIECES
 from service.rules.catan.state import NOBODY, State
-from service.rules.core import Event
+from service.rules.core import Event, Ruleset, rng_for
 from service.rules.play import play_game
 from tests.rules.properties import (
     VIEW_EVERY,
@@ -203,6 +204,73 @@ def test_a_seed_replays_the_same_bot_game(game):
     first, _, _ = play(game)
     second, _, _ = play(game)
     assert first == second
+
+
+class Recording:
+    """The ruleset, recording every command ``play_game`` applies with its events."""
+
+    def __init__(self, ruleset: Ruleset[State]) -> None:
+        self.ruleset = ruleset
+        self.steps: list[tuple[int | None, dict[str, Any], list[Event]]] = []
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.ruleset, name)
+
+    def apply(self, state: State, seat: int | None, command: Any, rng: Any) -> list[Event]:
+        events = self.ruleset.apply(state, seat, command, rng)
+        self.steps.append((seat, command, events))
+        return events
+
+
+#: where the outcome a server draws goes in a command of an external randomness game:
+#: command type -> (the event that shows it, its field there, the command's field)
+OUTCOMES = {
+    "roll": ("dice_rolled", "dice", "dice"),
+    "buy_development": ("development_bought", "card", "card"),
+    "move_robber": ("card_stolen", "resource", "resource"),
+}
+
+
+def external(command: dict[str, Any], events: list[Event]) -> dict[str, Any]:
+    """``command`` with the outcome the server drew for it (in ``events``) in it."""
+    shown = OUTCOMES.get(command["type"])
+    drawn = next((e for e in events if shown and e.type == shown[0]), None)
+    return command if drawn is None else {**command, shown[2]: drawn.data[shown[1]]}
+
+
+def without_salts(events: list[Event]) -> list[tuple[str, dict[str, Any]]]:
+    return [(e.type, {k: v for k, v in e.data.items() if k != "salt"}) for e in events]
+
+
+@settings(max_examples=10, deadline=None)
+@given(batches(games, 4))
+def test_every_bot_game_replays_in_external_randomness_with_the_outcomes_as_commands(batch):
+    """External randomness takes what the server would have drawn, and nothing it could
+    not: the board sent as ``set_board``, each roll's dice, each card bought and each
+    card stolen, all taken from a game the server played, make the same game."""
+    for game in batch:
+        recording = Recording(CATAN)
+        seats = len(game["bots"])
+        events, state = play_game(recording, game["options"], seats, game["seed"], game["bots"])
+        options = CATAN.normalize_options({**game["options"], "randomness": "external"})
+        replayed = CATAN.setup(options, seats, rng_for(b"never drawn from", 1))
+        twin = CATAN.fold(replayed)
+        if game["options"]["layout"] == "random":
+            board = {"type": "set_board", "board": events[0].data["board"]}
+            replayed += CATAN.apply(twin, 0, board, rng_for(b"never drawn from", 2))
+        outcomes = Counter()
+        for seat, command, caused in recording.steps:
+            sent = external(command, caused)
+            outcomes[command["type"]] += sent is not command
+            replayed += CATAN.apply(twin, seat, sent, rng_for(b"", 0))
+        assert outcomes["roll"] > 4 * seats
+        assert without_salts(replayed[-len(events) + 1 :]) == without_salts(events[1:])
+        assert CATAN.result(twin) == CATAN.result(state)
+        for seat in (*range(seats), None):
+            assert {**CATAN.view(twin, seat), "options": None} == {
+                **CATAN.view(state, seat),
+                "options": None,
+            }
 
 
 def test_value_bots_with_no_spot_to_build_and_an_empty_deck_build_roads_and_finish():
