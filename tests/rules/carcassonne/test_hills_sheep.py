@@ -21,9 +21,9 @@ from service.rules.carcassonne.expansions.hills_sheep import TOKENS, hill_tiebre
 from service.rules.carcassonne.state import State
 from service.rules.core import Event
 from service.rules.play import play_game
-from service.rules.tiling.features import Figure
+from service.rules.tiling.features import Feature, Figure
 from tests.rules.carcassonne.expansion_data import catalogue, tiles_of
-from tests.rules.carcassonne.table import Table, menu, only, refused, scored
+from tests.rules.carcassonne.table import Table, menu, only, refused, scored, waiting
 
 RED, BLUE = 0, 1
 
@@ -59,6 +59,82 @@ def test_18_tokens_4_one_sheep_5_two_5_three_2_four_2_wolves():
 def test_the_asymmetric_city_tile_has_two_cities_on_its_north_side():
     tile = catalogue("hills_sheep").get("HS/CC!.v")
     assert tile.spots[0][1:3] == ("city:N,W", "city:N,E")
+
+
+# -- the tiles' particularities (lines 628-637) -------------------------------------------
+# "Les prés entre ces deux villes ne sont pas reliés." (HS/CFC.v: a city on its west side
+# and one on its east side, a field north and a field south of the vineyard between them)
+# and "[...] séparent la route en deux routes distinctes." (HS/RFR.h: the hill cuts the
+# road that runs from its north side to its south side in two).
+
+
+def test_the_fields_between_the_two_cities_of_the_vineyard_tile_are_not_joined():
+    """carcassonne-big-box.fr.md lines 632-635. HS/CFC.v goes south of D: its north
+    field meets D's field south of the road and takes Red's farmer; a cloister laid to
+    its south meets only its south field, which Blue may still take. Caps close both
+    cities: the two fields stay two, each scoring both cities for its own farmer."""
+    table = Table(expansions=["hills_sheep"])
+    table.draw("HS/CFC.v")
+    table.place(0, 1, 0)
+    spots = [s["spot"] for s in menu(table.state, RED)["place_follower"]["spots"]]
+    assert spots == ["city:W", "city:E", "field:NL,NR", "field:SL,SR"]  # two fields
+    table.follow("field:NL,NR")  # Red's farmer, north of the vineyard
+    graph, node = table.state.graph, table.state.tile_node
+
+    def north_and_south() -> list[Feature]:
+        return [graph.feature(node((0, 1), half)) for half in ("field:NL,NR", "field:SL,SR")]
+
+    north, south = north_and_south()
+    assert north is not south
+    assert (north.tiles, south.tiles) == ({(0, 0), (0, 1)}, {(0, 1)})
+
+    # A tile to the south: its field meets the south field only, free for Blue's farmer.
+    table.draw("B")
+    table.place(0, 2)
+    whole = "field:NL,NR,EL,ER,SL,SR,WL,WR"
+    assert whole in [s["spot"] for s in menu(table.state, BLUE)["place_follower"]["spots"]]
+    table.follow(whole)
+    north, south = north_and_south()
+    assert north is not south
+    assert (north.tiles, south.tiles) == ({(0, 0), (0, 1)}, {(0, 1), (0, 2)})
+    assert [[f.seat for f in field.figures] for field in (north, south)] == [[RED], [BLUE]]
+
+    table.turn("E", -1, 1, 90)  # closes the west city
+    table.turn("E", 1, 1, 270)  # closes the east city
+    fields = [f for f in table.final() if f["kind"] == "field"]
+    assert sorted((f["tiles"], f["winners"], f["points"]) for f in fields) == [
+        ([[0, 0], [0, 1]], [RED], 6),
+        ([[0, 1], [0, 2]], [BLUE], 6),
+    ]
+
+
+def test_the_hill_separates_the_road_into_two_distinct_roads():
+    """carcassonne-big-box.fr.md lines 634-637. HS/RFR.h turned a quarter east of D:
+    its west road continues D's, its east road is another. Red's robber on the west one
+    leaves the east one free for Blue; a cloister ends it (Blue 2), another ends D's
+    road in the west (Red 3): two roads, each scored alone."""
+    table = Table(expansions=["hills_sheep"])
+    table.send({"type": "draw_tile", "tile": "HS/RFR.h", "under": "U"})
+    table.place(1, 0, 90)
+    spots = [s["spot"] for s in menu(table.state, RED)["place_follower"]["spots"]]
+    assert spots == ["road:E", "road:W", "field:ER,SL,SR,WL", "field:NL,NR,EL,WR"]  # two roads
+    table.follow("road:W")  # Red's robber on D's road
+    graph, node = table.state.graph, table.state.tile_node
+    west, east = graph.feature(node((1, 0), "road:W")), graph.feature(node((1, 0), "road:E"))
+    assert west is not east
+    assert (west.tiles, east.tiles) == ({(0, 0), (1, 0)}, {(1, 0)})
+
+    table.draw("A")
+    table.place(2, 0, 90)  # a cloister ends the east road
+    assert "road:W" in [s["spot"] for s in menu(table.state, BLUE)["place_follower"]["spots"]]
+    road = only(scored(table.follow("road:W")), kind="road")  # Blue's robber
+    assert (road["tiles"], road["winners"], road["points"]) == ([[1, 0], [2, 0]], [BLUE], 2)
+    assert not graph.feature(node((1, 0), "road:W")).complete  # Red's road is still open
+
+    road = only(scored(table.turn("A", -1, 0, 270)), kind="road")  # ends D's road
+    assert road["tiles"] == [[-1, 0], [0, 0], [1, 0]]
+    assert (road["winners"], road["points"]) == ([RED], 3)
+    assert table.scores == [3, 2]
 
 
 # -- the tile that joins the two city parts (lines 639-642) --------------------------------
@@ -109,6 +185,49 @@ def test_the_right_tile_joins_the_two_city_parts_of_the_left_tile_into_a_city_of
     city = only([f for f in table.final() if f["kind"] == "city"])
     assert city["tiles"] == [[1, -1], [2, -1]]
     assert (city["winners"], city["points"], city["shields"]) == ([BLUE], 2, 0)
+
+
+# -- the special case: two asymmetric city tiles side by side (lines 643-648) --------------
+# "Cas particulier : Si ces deux tuiles sont placées ainsi, toutes les sections de ville
+# sont reliées. (Ces tuiles ont été créées volontairement asymétriques.)" and
+# carcassonne-hills-and-sheep.fr.md lines 70-71: "Cas particulier : si ces deux tuiles
+# sont placées de cette façon, alors les deux sections de ville sont reliées entre elles."
+# Both tiles are HS/CC!.v (the box has 2), their split sides together: turned a quarter
+# left, the right tile's split side faces west, and its one-port part meets the left
+# tile's two-port part, its two-port part both of the left tile's parts.
+
+RIGHT_TWIN = (2, -1)  # the second HS/CC!.v, rotation 270: its split side west
+TWIN_PARTS = ["city:N,W", "city:S,W"]  # its parts, named in the board frame
+
+
+@pytest.mark.parametrize("knight", TWO_PARTS)
+def test_two_asymmetric_city_tiles_split_side_to_split_side_join_all_four_city_parts(
+    knight: str,
+):
+    """carcassonne-big-box.fr.md lines 643-648. The board of the example before, the
+    right tile a second HS/CC!.v turned so that the split sides meet: all four city
+    parts make one city of 2 tiles, which Blue's knight (on either left part) holds."""
+    table = Table(expansions=["hills_sheep"])
+    table.turn("E", 0, -1, 180)  # completes D's city; nobody scores it
+    table.turn("HS/CC!.v", *LEFT, 90, knight)  # Blue's knight on one of the two parts
+    graph, node = table.state.graph, table.state.tile_node
+    assert graph.feature(node(LEFT, TWO_PARTS[0])) is not graph.feature(node(LEFT, TWO_PARTS[1]))
+
+    table.draw("HS/CC!.v")
+    table.place(*RIGHT_TWIN, 270)
+    # Every city part of the right tile is in the knight's city: only its field is free.
+    spots = [s["spot"] for s in menu(table.state, RED)["place_follower"]["spots"]]
+    assert spots == ["field:EL,ER"]
+    table.follow(None)
+    city = graph.feature(node(LEFT, knight))
+    parts = [(LEFT, spot) for spot in TWO_PARTS] + [(RIGHT_TWIN, spot) for spot in TWIN_PARTS]
+    assert all(graph.feature(node(pos, spot)) is city for pos, spot in parts)
+    assert city.tiles == {LEFT, RIGHT_TWIN}
+    assert city.open == 4  # the four city sides facing north and south; the split sides met
+    assert [f.seat for f in city.figures] == [BLUE]
+    city = only([f for f in table.final() if f["kind"] == "city"])
+    assert city["tiles"] == [[1, -1], [2, -1]]
+    assert (city["winners"], city["points"]) == ([BLUE], 2)
 
 
 # -- the tile whose field a hedge splits (lines 643-647) -------------------------------------
@@ -506,6 +625,57 @@ def test_a_field_closed_all_round_gathers_at_once():
     flock = only([e.data for e in events if e.type == "flock_scored"])
     assert (flock["winners"], flock["points"]) == ([RED], 3)
     assert flock["reason"] == "flock gathered, its field is closed: 1 point x 3 sheep"
+
+
+# "Cas particulier : si vous refermez un pré occupé par des bergers et des moutons et que
+# celui-ci se retrouve encerclé par des routes ou des remparts, réalisez immédiatement
+# l'action Rentrer le troupeau à l'étable (vous pouvez tenter d'agrandir le troupeau avant
+# de réaliser cette action obligatoire)" (carcassonne-hills-and-sheep.fr.md line 43, and
+# note [3], line 114: "C'est à ce moment-là qu'a lieu l'évaluation des moutons").
+# Four road curves (V) south of D, their roads making a ring: the corner fields inside it
+# are one field, closed by roads when the fourth curve is laid.
+
+INSIDE = "field:ER,SL"  # the first curve's corner field, inside the ring
+
+
+def test_a_tile_closing_the_shepherds_field_lets_red_grow_the_flock_then_gathers_it_at_once():
+    table = Table(expansions=["hills_sheep"])
+    table.turn("V", 0, 1, 270, INSIDE, figure="shepherd")  # Red: road east and south
+    table.send({"type": "draw_sheep", "token": "2"})
+    table.turn("V", 1, 1, 0)  # Blue: road west and south
+    table.draw("V")
+    table.place(0, 2, 180)  # Red: road north and east; extends the field
+    table.send({"type": "tend_flock", "action": "grow"})
+    table.send({"type": "draw_sheep", "token": "1"})
+    table.follow(None)
+    table.turn("U", -1, 0)  # Blue plays elsewhere
+    field = table.state.graph.feature(table.state.tile_node((0, 1), INSIDE))
+    assert field.open > 0 and field.tiles == {(0, 1), (1, 1), (0, 2)}
+
+    # Red's fourth curve closes the ring: Red may still try to grow the flock first.
+    table.draw("V")
+    table.place(1, 2, 90)
+    field = table.state.graph.feature(table.state.tile_node((0, 1), INSIDE))
+    assert (field.open, len(field.tiles)) == (0, 4)
+    pending = only(waiting(table.state))
+    assert (pending["decision"], pending["actions"]) == ("tend_flock", ["grow", "gather"])
+    table.send({"type": "tend_flock", "action": "grow"})
+    events = table.send({"type": "draw_sheep", "token": "3"})
+    # The token joins the flock, which is gathered at once, before the figure step.
+    assert [e.type for e in events] == ["sheep_drawn", "flock_scored", "flock_tended"]
+    flock = only([e.data for e in events if e.type == "flock_scored"])
+    assert flock["tiles"] == [[0, 1], [0, 2], [1, 1], [1, 2]]
+    assert (flock["tokens"], flock["sheep"], flock["winners"], flock["points"]) == (
+        ["2", "1", "3"],
+        6,
+        [RED],
+        6,
+    )
+    assert flock["reason"] == "flock gathered, its field is closed: 1 point x 6 sheep"
+    assert table.scores == [6, 0]
+    assert table.state.supply[RED]["shepherd"] == 1  # home already
+    assert table.state.ext["hills_sheep"]["bag"] == TOKENS  # every token back in the bag
+    assert only(waiting(table.state))["decision"] == "place_follower"  # the turn goes on
 
 
 def test_shepherds_score_nothing_at_the_end():

@@ -191,15 +191,23 @@ def test_farmers_blue_6_red_3_and_nobody_scores_an_unfinished_city():
 
 
 def test_farmers_blue_9_with_two_farmers_in_different_fields():
+    """carcassonne-big-box.fr.md lines 297-304: "Bleu marque 9 points (6 points pour son
+    paysan en haut et 3 points pour celui plus bas)." North is up: the upper farmer lies
+    north of the start tile, between the two city caps of H (its south cap closes D's
+    city, an E closes its north one): two completed cities, 6 points. The lower one lies
+    south of D's road, beside a city cap that a second E closes: one city, 3 points."""
+    blue = 0
     table = Table()
-    table.turn("H", 0, 1, 90, "field:NL,NR,SL,SR")  # Blue, below the start tile
-    table.turn("E", 1, 1, 270)
-    table.turn("E", 0, -1, 180, "field:NL,NR,EL,ER,WL,WR")  # Blue, above it
-    table.turn("E", -1, 1, 90)
-    table.turn("E", 0, 2, 180)
-    fields = [f for f in table.final() if f["kind"] == "field"]
-    assert sorted(f["points"] for f in fields) == [3, 6]
-    assert all(f["winners"] == [0] for f in fields)
+    table.turn("H", 0, -1, 0, "field:EL,ER,WL,WR")  # Blue's upper farmer
+    table.turn("E", 0, -2, 180)  # closes H's north city
+    table.turn("E", 0, 1, 180, "field:NL,NR,EL,ER,WL,WR")  # Blue's lower farmer
+    table.turn("E", 0, 2, 0)  # closes the lower city
+    # each field by its farmer's row: y = -1 is the upper one, y = 1 the lower one
+    fields = {f["figures"][0]["y"]: f for f in table.final() if f["kind"] == "field"}
+    assert sorted(fields) == [-1, 1]
+    upper, lower = fields[-1], fields[1]
+    assert (upper["winners"], upper["points"], len(upper["cities"])) == ([blue], 6, 2)
+    assert (lower["winners"], lower["points"], len(lower["cities"])) == ([blue], 3, 1)
     events = CARCASSONNE.final_scoring(table.state)
     assert events[-1].data["scores"] == [9, 0]
 

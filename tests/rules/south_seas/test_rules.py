@@ -89,10 +89,17 @@ def test_a_tile_continues_the_bridge_and_sea_regions_it_touches():
 
 
 def test_a_tile_continues_the_island():
+    """carcassonne-south-seas.en.md line 121 (fr line 125): "The Island is continued."
+    SS/I.1 turned half round north of the start tile SS/IB=: its island, now on its
+    south side, continues the start tile's island into one island of 2 tiles."""
     table = Table()
     table.draw("SS/I.1")
     table.place(0, -1, 180)
     assert table.awaited["kind"] == "place_islander"
+    state = table.state
+    island = state.graph.feature(state.tile_node((0, -1), "island:S"))
+    assert island is state.graph.feature(state.tile_node((0, 0), "island:N"))
+    assert island.tiles == {(0, -1), (0, 0)}
 
 
 def test_a_tile_that_does_not_continue_the_island_is_not_allowed():
@@ -146,15 +153,29 @@ def test_blue_may_not_place_a_shell_collector_on_an_occupied_bridge():
     assert of_type(table.islander("market"), "islander_placed")[0]["role"] == "merchant"
 
 
-def test_blue_may_not_place_a_banana_picker_on_an_occupied_island():
+@pytest.mark.parametrize(
+    ("spot", "role"),
+    [("bridge:W", "shell_collector"), ("sea:SL,SR,WL", "fisherman"), ("sea:NL,NR,WR", "fisherman")],
+)
+def test_blue_may_not_place_a_banana_picker_on_an_occupied_island(spot, role):
+    """carcassonne-south-seas.en.md line 184 (fr line 182): "Blue may not place a Banana
+    Picker here, as the Island is already occupied. Blue may, however, place a Shell
+    Collector or Fisherman as indicated." SS/IBv continues Red's island: Blue's menu
+    offers its bridge and both its seas, not its island; each offer may be taken."""
     table = Table()
     table.turn("SS/II", 0, -1, 180, spot="island:S,W")
     table.draw("SS/IBv")
     table.place(-1, -1, 90)
+    offered = [(s["spot"], s["role"]) for s in table.menu(BLUE)["place_islander"]]
+    assert offered == [
+        ("bridge:W", "shell_collector"),
+        ("sea:SL,SR,WL", "fisherman"),
+        ("sea:NL,NR,WR", "fisherman"),
+    ]
     refused = illegal(table, {"type": "place_islander", "spot": "island:E"})
     assert refused.code == "feature_occupied"
-    placed = of_type(table.islander("bridge:W"), "islander_placed")
-    assert placed[0]["role"] == "shell_collector"
+    placed = of_type(table.islander(spot), "islander_placed")
+    assert (placed[0]["seat"], placed[0]["role"]) == (BLUE, role)
 
 
 def test_an_islander_goes_only_on_the_tile_just_placed():
