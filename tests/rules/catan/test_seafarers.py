@@ -54,6 +54,22 @@ OPENING = (
     ("0,1,S", "-1,2,N"),  # seat 0, second: pasture 6, fields 12, mountains 9
 )
 
+#: a 4-seat opening for the trade route examples: seat 0 opens on the east coast at
+#: 2,0,N (hills 8, forest 3 and the sea 3,-1), its road going inland to 2,-1,S, and at
+#: 0,2,N (mountains 9, pasture 6, fields 10), its road going to the coast at 1,1,S; seat
+#: 2's second settlement 1,-1,N (its road to 2,-2,S) stands two paths from the coast
+#: corner 2,-1,N, and its first, -1,1,S, gives it grain
+TRADE_ROUTE_OPENING = (
+    ("2,0,N", "2,-1,S"),  # seat 0
+    ("-1,-1,N", "0,-2,S"),  # seat 1
+    ("-1,1,S", "-1,2,N"),  # seat 2
+    ("0,-1,N", "1,-2,S"),  # seat 3
+    ("-2,1,N", "-1,0,S"),  # seat 3, second
+    ("1,-1,N", "2,-2,S"),  # seat 2, second
+    ("-2,2,S", "-2,3,N"),  # seat 1, second
+    ("0,2,N", "1,1,S"),  # seat 0, second
+)
+
 
 class SeaTable(Table):
     """A Seafarers game at the table; production reads land terrains only."""
@@ -343,6 +359,45 @@ def test_the_ships_of_a_closed_line_never_move():
     assert "move_ship" not in table.menu(0)
     command = {"type": "move_ship", "from": "3,-2,SE", "to": "2,-1,E"}
     assert table.refused(command) == "ship_not_movable"
+
+
+def test_an_opponents_settlement_on_a_closed_sea_route_cuts_the_trade_route_not_the_line():
+    """catan-seafarers.fr.md:73-75: "Les bateaux d'une route fermée ne peuvent être
+    déplacés. Ceci s'applique même si un autre joueur construit une colonie sur
+    l'intersection d'une route maritime fermée. Ceci interrompt une route considérée
+    comme la plus longue, mais les colonies demeurent liées et/ou la route fermée."
+
+    Seat 0's closed line (illustration F) of 4 ships runs along the coast from its
+    settlement 2,0,N to its settlement 2,-2,N, through the coast corner 2,-1,N; with its
+    set-up road it is a trade route of 5, the longest. Seat 2 builds a road to 2,-1,N and
+    settles there: the route is cut to 3 (the road and 2 ships) and, nobody else having
+    5, the award is set aside; the line stays closed, none of its ships may move."""
+    table = SeaTable().setup(*TRADE_ROUTE_OPENING)
+    table.gather(0, wool=4, lumber=4)
+    line = ("2,0,N", "3,-2,S", "2,-1,N", "3,-3,S", "2,-2,N")
+    for a, b in zip(line, line[1:], strict=False):
+        table.ship(a, b)
+    table.gather(0, **SETTLEMENT)
+    table.settle("2,-2,N")
+    assert table.view()["road_lengths"][0] == 5 and table.view()["longest_road"] == 0
+    table.gather(2, **ROAD)
+    table.road("2,-2,S", "2,-1,N", seat=2)
+    table.gather(2, **SETTLEMENT)
+    events = table.settle("2,-1,N", seat=2)
+    assert only(events, "settlement_built").data["roads_cut"] == {"0": 3}
+    assert only(events, "longest_road").data == {"seat": None, "length": None}
+    assert table.view()["road_lengths"][0] == 3 and table.view()["longest_road"] is None
+    table.next_turn(0)  # none of the ships was built this turn
+    assert "move_ship" not in table.menu(0)
+    # the two ships beside seat 2's settlement, and the one at seat 0's 2,-2,N, each to a
+    # path where a ship could go if it moved
+    for ship, to in (
+        (("3,-2,S", "2,-1,N"), ("3,-2,S", "3,-1,N")),
+        (("2,-1,N", "3,-3,S"), ("3,-3,S", "3,-2,N")),
+        (("3,-3,S", "2,-2,N"), ("2,-2,N", "2,-3,S")),
+    ):
+        command = {"type": "move_ship", "from": path(*ship), "to": path(*to)}
+        assert table.refused(command, seat=0) == "ship_not_movable"
 
 
 # -- the pirate ---------------------------------------------------------------------------
@@ -653,8 +708,8 @@ def test_roads_and_ships_join_only_through_a_settlement_or_city():
 
 def test_a_settlement_between_a_road_and_a_ship_joins_them_into_one_trade_route():
     """Section C.1: roads and ships beside each other count as one route only through a
-    settlement or city. (Its example, Red's 4 ships and 2 roads joined into 8 segments
-    by a settlement on the 12, is not rebuilt: its board is in the lost picture.)"""
+    settlement or city. (Its example, Red's 4 ships and 2 roads joined into 8 segments,
+    is the next test.)"""
     table = opened()
     table.gather(0, brick=3, lumber=5, wool=2)
     table.road("2,-1,N", "3,-3,S")  # a coast road north: 2,-2,E
@@ -663,6 +718,33 @@ def test_a_settlement_between_a_road_and_a_ship_joins_them_into_one_trade_route(
     table.ship("3,-2,S", "3,-1,N")
     # 2,-1,N holds seat 0's settlement: roads and ships meet through it
     assert table.view()["road_lengths"][0] == 4
+
+
+def test_the_trade_route_example_a_settlement_between_road_and_ship_joins_6_and_2_into_8():
+    """catan-seafarers.fr.md:91: "Rouge a la route la plus longue avec 4 bateaux et 2
+    routes (donc 6 segments). Afin de lier ses deux routes et avoir ainsi 8 segments,
+    Rouge doit d'abord construire une colonie entre la route et le navire situés sur la
+    tuile numéroté 12."
+
+    The picture is lost; this board fits the text. Seat 0's route of 6: 2 roads inland
+    from its settlement 2,0,N (1,0,N - 2,-1,S - 2,0,N), then 4 ships along the coast
+    to 1,2,N. Its second route, of 2: the roads from its settlement 0,2,N to the same
+    coast corner 1,2,N (beside fields 10, where the book's is beside the 12). A road and
+    a ship meet there on an empty intersection: the two routes are not joined, the
+    longest is 6; a settlement there joins them into 8."""
+    table = SeaTable().setup(*TRADE_ROUTE_OPENING)
+    table.gather(0, wool=4, lumber=6, brick=2)
+    table.road("2,-1,S", "1,0,N")
+    sea_route = ("2,0,N", "3,-1,S", "2,1,N", "2,0,S", "1,2,N")
+    for a, b in zip(sea_route, sea_route[1:], strict=False):
+        table.ship(a, b)
+    table.road("1,1,S", "1,2,N")
+    assert table.view()["road_lengths"][0] == 6  # 2 roads + 4 ships
+    assert table.view()["longest_road"] == 0
+    table.gather(0, **SETTLEMENT)
+    table.settle("1,2,N")  # between the road 1,1,S - 1,2,N and the ship 2,0,S - 1,2,N
+    assert table.view()["road_lengths"][0] == 8  # 2 roads + 4 ships + 2 roads
+    assert table.view()["longest_road"] == 0
 
 
 # -- The Fog Islands -----------------------------------------------------------------------

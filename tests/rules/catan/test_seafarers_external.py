@@ -1,0 +1,144 @@
+"""Every Seafarers scenario replays in external randomness with its outcomes as commands.
+
+A bot game of each scenario and player count is played with internal randomness; each
+outcome the server drew for it is read from the command's events and sent in the command
+(as the docs' "External randomness" sections say: the map as ``set_board``, dice, the
+Pirate Islands' plunder and fortress die, cards bought or taken from an island, cards
+stolen, fog spaces turned up, The New World's harbour types), and the game replayed with
+``randomness: "external"`` and a random stream that must not matter is the same game:
+the same events (salts aside), result and views for every seat and a spectator.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+
+from service.rules.catan.game import CATAN, SCENARIOS
+from service.rules.core import Event, rng_for
+from service.rules.play import play_game
+from tests.rules.catan.test_catan_properties import Recording, without_salts
+from tests.rules.properties import seeds
+
+
+def _field(name: str) -> Callable[[list[Event]], Any]:
+    """The outcome is the first such event's ``name`` (one per command)."""
+    return lambda events: events[0].data.get(name)
+
+
+def _plunder(events: list[Event]) -> Any:
+    """The Pirate Islands: seat -> the cards the fleet took from it, per seat it beat."""
+    lost = {str(e.data["seat"]): e.data["lost"] for e in events if "lost" in e.data}
+    return lost or None
+
+
+def _reveal(events: list[Event]) -> Any:
+    """The Fog Islands: each space turned up, in the order of the events (reading order)."""
+    return [{k: e.data[k] for k in ("hex", "terrain", "number")} for e in events]
+
+
+def _types(events: list[Event]) -> Any:
+    """The New World: the harbour types, in the order the markers were placed."""
+    harbours = events[0].data.get("harbours")
+    return None if harbours is None else [h["type"] for h in harbours]
+
+
+_STOLEN = ("card_stolen", "resource", _field("resource"))
+_FOG = ("hex_revealed", "reveal", _reveal)
+
+#: where each outcome the server draws goes in a command of an external randomness game:
+#: command type -> (the event that shows it, the command's field, how to read it from
+#: the command's events of that type; ``None``: nothing to send)
+OUTCOMES: dict[str, tuple[tuple[str, str, Callable[[list[Event]], Any]], ...]] = {
+    "roll": (("dice_rolled", "dice", _field("dice")), ("pirates_attacked", "plunder", _plunder)),
+    # (The Pirate Islands' deck counts its victory point cards as knights: it says knight)
+    "buy_development": (("development_bought", "card", _field("card")),),
+    "move_robber": (_STOLEN,),
+    "move_pirate": (_STOLEN,),
+    "steal": (_STOLEN,),
+    "build_road": (_FOG,),
+    "build_ship": (_FOG, ("gift_taken", "card", _field("card"))),
+    "move_ship": (_FOG,),
+    "attack_fortress": (("fortress_attacked", "die", _field("die")),),
+    "place_harbour": (("harbour_placed", "types", _types),),
+}
+
+
+def external(command: dict[str, Any], events: list[Event]) -> dict[str, Any]:
+    """``command`` with the outcomes the server drew for it (in ``events``) in it."""
+    sent = command
+    for shown, field, read in OUTCOMES.get(command["type"], ()):
+        matching = [e for e in events if e.type == shown]
+        value = read(matching) if matching else None
+        if value is not None:
+            sent = {**sent, field: value}
+    return sent
+
+
+#: (scenario, seats, layout, bot): random layout, and beginner where it is not drawn too
+CASES = [
+    (number, seats, layout, bot)
+    for number, info in SCENARIOS.items()
+    for seats in info.players
+    for layout in (("random",) if info.drawn else ("random", "beginner"))
+    for bot in ("random", "value")
+]
+
+#: the outcomes every game of a scenario sends (besides dice), whatever its seed: the
+#: Pirate Islands' winner attacked its fortress (3 times at least), The New World's
+#: harbour markers are all placed. Fog turned up, the fleet's plunder and a card taken
+#: from an island are sent when the game has them (most games, not all).
+EXPECTED = {7: {"die"}, 9: {"types"}}
+
+#: the one set-up draw external randomness leaves to the server: The Forgotten Tribe's
+#: harbour markers, public in ``game_started`` (catan-seafarers.md, scenario 5)
+DRAWN_IN_SETUP = {(5, "random")}
+
+NEVER = b"never drawn from"
+
+
+@pytest.mark.parametrize(
+    "case", CASES, ids=[f"scenario {n}, {s} seats, {lay}, {bot}" for n, s, lay, bot in CASES]
+)
+@settings(max_examples=2, deadline=None)
+@given(seeds)
+def test_every_scenario_bot_game_replays_in_external_randomness(case, seed):
+    """136 games, 2 of each scenario, player count, layout and bot: each, its drawn
+    outcomes sent in its commands, is the same game with external randomness."""
+    number, seats, layout, bot = case
+    options = {"scenario": number, "layout": layout}
+    recording = Recording(CATAN)
+    events, state = play_game(recording, options, seats, seed, [bot] * seats)
+    external_options = CATAN.normalize_options({**options, "randomness": "external"})
+    replayed = CATAN.setup(external_options, seats, rng_for(seed, 1))
+    if (number, layout) not in DRAWN_IN_SETUP:
+        assert CATAN.setup(external_options, seats, rng_for(NEVER, 1)) == replayed
+    drawn = replayed[0].data["board"] is None
+    assert drawn == (external_options["layout"] == "random")
+    assert {**replayed[0].data, "options": None, "board": None} == {
+        **events[0].data,
+        "options": None,
+        "board": None,
+    }
+    twin = CATAN.fold(replayed)
+    if drawn:  # the map arrives as set_board
+        board = {"type": "set_board", "board": events[0].data["board"]}
+        replayed += CATAN.apply(twin, 0, board, rng_for(NEVER, 2))
+    sent: Counter[str] = Counter()
+    for seat, command, caused in recording.steps:
+        with_outcomes = external(command, caused)
+        sent.update(field for field in with_outcomes if field not in command)
+        replayed += CATAN.apply(twin, seat, with_outcomes, rng_for(NEVER, 0))
+    assert sent["dice"] > 4 * seats
+    assert all(sent[field] for field in EXPECTED.get(number, ())), sent
+    assert without_salts(replayed[-len(events) + 1 :]) == without_salts(events[1:])
+    assert CATAN.result(twin) == CATAN.result(state)
+    for seat in (*range(seats), None):
+        assert {**CATAN.view(twin, seat), "options": None} == {
+            **CATAN.view(state, seat),
+            "options": None,
+        }
