@@ -4,6 +4,7 @@ header block over its limits) are answered as problem+json, like every other err
 from __future__ import annotations
 
 import json
+import select
 import socket
 import time
 from urllib.parse import urlsplit
@@ -12,10 +13,17 @@ import pytest
 
 
 def raw(server, request: bytes) -> tuple[int, dict[str, str], bytes]:
-    """Send bytes as they are and read the whole answer (the server closes)."""
+    """Send bytes as they are and read the whole answer (the server closes). A server
+    that refuses a request may answer and close before taking all of it: sending stops
+    once the answer is there or the server has stopped reading."""
     url = urlsplit(server.url)
     with socket.create_connection((url.hostname, url.port), timeout=10) as sock:
-        sock.sendall(request)
+        unsent = memoryview(request)
+        while unsent and not select.select([sock], [], [], 0)[0]:
+            try:
+                unsent = unsent[sock.send(unsent[:65536]) :]
+            except (BrokenPipeError, ConnectionResetError):
+                break
         answer = b""
         while chunk := sock.recv(65536):
             answer += chunk
