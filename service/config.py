@@ -65,10 +65,10 @@ class Settings:
     #: "0": no webhook delivery thread in the service's processes (run
     #: ``python -m service.cli deliver-webhooks`` instead)
     webhook_worker: bool = field(default_factory=lambda: _env("WEBHOOK_WORKER", "1") != "0")
-    #: "0": webhook URLs must be https://; else http:// to a loopback address is allowed
-    #: too (tests, development)
+    #: "1": webhooks may go to this machine's loopback, over http:// too (tests,
+    #: development); else only to public internet addresses over https://
     webhook_allow_loopback: bool = field(
-        default_factory=lambda: _env("WEBHOOK_ALLOW_LOOPBACK", "1") != "0"
+        default_factory=lambda: _env("WEBHOOK_ALLOW_LOOPBACK", "0") == "1"
     )
     #: seconds one webhook POST may take
     webhook_timeout: float = field(default_factory=lambda: float(_env("WEBHOOK_TIMEOUT", "10")))

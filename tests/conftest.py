@@ -92,6 +92,7 @@ def settings(database_url: str):
         sse_max_seconds=30,
         head_signing_key=HEAD_SIGNING_KEY,
         webhook_secrets_key=WEBHOOK_SECRETS_KEY,
+        webhook_allow_loopback=True,  # the tests' receivers listen on 127.0.0.1
     )
 
 
@@ -148,6 +149,7 @@ class Server:
             "REQUEST_READ_TIMEOUT": "3",
             "HEAD_SIGNING_KEY": HEAD_SIGNING_KEY,
             "WEBHOOK_SECRETS_KEY": WEBHOOK_SECRETS_KEY,
+            "WEBHOOK_ALLOW_LOOPBACK": "1",
             "PYTHONPATH": str(REPO),
             "LOG_LEVEL": "WARNING",
             # No delivery threads on the session's database: they would send (and count)

@@ -84,6 +84,7 @@ def delivery_policy(settings: Settings) -> DeliveryPolicy:
         backoff_max=settings.webhook_backoff_max,
         batch=settings.webhook_batch,
         poll=settings.webhook_poll,
+        allow_loopback=settings.webhook_allow_loopback,
     )
 
 

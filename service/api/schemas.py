@@ -902,8 +902,9 @@ class CreateWebhookSchema(Schema):
         required=True,
         validate=[validate.Length(min=1, max=2048), storable_text],
         metadata={
-            "description": "Where to POST: an https:// URL (or http:// to 127.0.0.1, ::1 or"
-            " localhost, where the operator allows it: tests, development)",
+            "description": "Where to POST: an https:// URL of a public internet address"
+            " (or http:// to 127.0.0.1, ::1 or localhost, where the operator allows it:"
+            " tests, development)",
             "example": "https://portal.example/hooks/tilegames",
         },
     )

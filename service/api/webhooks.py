@@ -96,8 +96,9 @@ class Webhooks(MethodView):
             ),
             422: (
                 "`validation_error`: a URL that is not https:// (nor http:// to a loopback"
-                " address, where allowed), or has credentials or a fragment; no event type,"
-                " or one that is not a lower-case name.",
+                " address, where allowed), has credentials or a fragment, or names an"
+                " address that is not a public internet one (private, link-local, this"
+                " machine's); no event type, or one that is not a lower-case name.",
                 "webhook_url",
             ),
         },

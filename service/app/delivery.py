@@ -32,6 +32,7 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import timedelta
+from functools import partial
 from typing import Any
 
 import psycopg
@@ -39,7 +40,7 @@ from prometheus_client import Counter, Histogram
 
 from service.app.genesis import RulesetLookup
 from service.app.sealing import SecretSeal, SecretUnreadable, opened_secret
-from service.app.webhooks import event_id
+from service.app.webhooks import endpoint_address, event_id
 from service.rules.core import Event
 from service.store import Database, DatabaseUnavailable
 from service.store import webhooks as store
@@ -85,6 +86,8 @@ class DeliveryPolicy:
     #: seconds before a delivery whose secret did not open is tried again (nothing was
     #: sent, so it counts no attempt and is never given up for it)
     unopened_wait: float = 60.0
+    #: whether endpoints on this machine's loopback are sent to (tests, development)
+    allow_loopback: bool = False
 
     def retry_in(self, attempts: int) -> timedelta | None:
         """When to try again after ``attempts`` failed attempts; None: give up."""
@@ -144,18 +147,33 @@ class Answer:
         return self.error is None
 
 
-def post(url: str, body: bytes, headers: dict[str, str], timeout: float) -> Answer:
+def post(
+    url: str,
+    body: bytes,
+    headers: dict[str, str],
+    timeout: float,
+    allow_loopback: bool = False,
+) -> Answer:
     """POST ``body`` to ``url`` directly (no proxy from the environment; a redirect is
-    an answer other than 2xx, not followed elsewhere with the signed body). ``timeout``
-    bounds the whole attempt, connecting, sending and the answer: a socket timeout
-    alone bounds each read, so a receiver trickling a byte at a time would hold the
-    worker (and every delivery of its batch) for as long as it liked."""
+    an answer other than 2xx, not followed elsewhere with the signed body). The host
+    must resolve to public internet addresses only (loopback too with
+    ``allow_loopback``), and the connection goes to the address vetted, with the URL's
+    host in ``Host`` and TLS. ``timeout`` bounds the whole attempt, connecting, sending
+    and the answer: a socket timeout alone bounds each read, so a receiver trickling a
+    byte at a time would hold the worker (and every delivery of its batch) for as long
+    as it liked."""
     deadline = time.monotonic() + timeout
     parts = urllib.parse.urlsplit(url)
     kind = {"http": http.client.HTTPConnection, "https": http.client.HTTPSConnection}
     if parts.scheme not in kind or not parts.hostname:
         return Answer(None, f"ValueError: not an http(s) URL: {url[:200]}")
-    conn = kind[parts.scheme](parts.hostname, parts.port, timeout=timeout)
+    port = parts.port or (443 if parts.scheme == "https" else 80)
+    try:
+        address = endpoint_address(parts.hostname, port, allow_loopback)
+    except (OSError, ValueError) as exc:  # no such name, or a refused address
+        return Answer(None, f"{type(exc).__name__}: {exc}")
+    conn = kind[parts.scheme](parts.hostname, port, timeout=timeout)
+    conn._create_connection = partial(_connect_to, address)  # type: ignore[attr-defined]
     cut = threading.Event()
     try:
         conn.connect()  # one step, bounded by the socket timeout
@@ -182,6 +200,13 @@ def post(url: str, body: bytes, headers: dict[str, str], timeout: float) -> Answ
     return Answer(status, None)
 
 
+def _connect_to(
+    address: str, host_port: tuple[str, int], timeout: float, source: Any = None
+) -> socket.socket:
+    """``http.client``'s connection, made to the vetted ``address`` on the URL's port."""
+    return socket.create_connection((address, host_port[1]), timeout, source)
+
+
 def _cut_off(conn: http.client.HTTPConnection, cut: threading.Event) -> None:
     """The attempt's time is up: shut its socket, so the read it is blocked in ends."""
     cut.set()
@@ -203,13 +228,13 @@ class DeliveryWorker:
         rulesets: RulesetLookup,
         policy: DeliveryPolicy | None = None,
         seal: SecretSeal | None = None,
-        send: Sender = post,
+        send: Sender | None = None,
     ) -> None:
         self.db = db
         self.rulesets = rulesets
         self.policy = policy or DeliveryPolicy()
         self.seal = seal
-        self.send = send
+        self.send = send or partial(post, allow_loopback=self.policy.allow_loopback)
         self._pool = ThreadPoolExecutor(self.policy.batch, thread_name_prefix="webhook-send")
         self._thread: threading.Thread | None = None
         self._lock = threading.Lock()

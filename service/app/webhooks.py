@@ -15,6 +15,7 @@ import binascii
 import ipaddress
 import re
 import secrets
+import socket
 import uuid
 from typing import Any
 from urllib.parse import urlsplit
@@ -50,9 +51,58 @@ def is_loopback(host: str) -> bool:
     if host == "localhost":
         return True
     try:
-        return ipaddress.ip_address(host).is_loopback
+        return _unwrapped(ipaddress.ip_address(host)).is_loopback
     except ValueError:
         return False
+
+
+class RefusedAddress(ValueError):
+    """An endpoint whose host is, or resolves to, an address the service does not send
+    to: anything but the public internet (and loopback where the operator allows it)."""
+
+
+#: NAT64's well-known prefix: an IPv4 address in its last 32 bits
+_NAT64 = ipaddress.ip_network("64:ff9b::/96")
+
+IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
+
+
+def _unwrapped(ip: IPAddress) -> IPAddress:
+    """The IPv4 address an IPv6 one carries (mapped, 6to4, Teredo, NAT64), else itself:
+    ``::ffff:10.0.0.5`` reaches 10.0.0.5."""
+    if isinstance(ip, ipaddress.IPv4Address):
+        return ip
+    if ip.ipv4_mapped is not None:
+        return ip.ipv4_mapped
+    if ip.sixtofour is not None:
+        return ip.sixtofour
+    if ip.teredo is not None:
+        return ip.teredo[1]
+    if ip in _NAT64:
+        return ipaddress.IPv4Address(int(ip) & 0xFFFF_FFFF)
+    return ip
+
+
+def check_address(ip: IPAddress, allow_loopback: bool) -> None:
+    """Refuse an address a webhook must not reach: the service's own machine, its
+    private networks, link-local addresses (cloud metadata), anything not global, so
+    that an endpoint cannot make the service call, scan or read its neighbours."""
+    inner = _unwrapped(ip)
+    if allow_loopback and inner.is_loopback:
+        return
+    if not inner.is_global or inner.is_multicast:
+        raise RefusedAddress(f"{ip} is not a public internet address")
+
+
+def endpoint_address(host: str, port: int, allow_loopback: bool) -> str:
+    """The address to connect to for ``host``: every address it resolves to must be
+    allowed (:func:`check_address`), and the connection goes to the one vetted, so a
+    name that resolves elsewhere a moment later (DNS rebinding) changes nothing."""
+    found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    addresses = [ipaddress.ip_address(str(info[4][0]).partition("%")[0]) for info in found]
+    for ip in addresses:
+        check_address(ip, allow_loopback)
+    return str(addresses[0])
 
 
 def check_url(url: str, allow_loopback_http: bool) -> str:
@@ -79,6 +129,14 @@ def check_url(url: str, allow_loopback_http: bool) -> str:
     if parts.scheme == "http" and not (allow_loopback_http and is_loopback(host)):
         allowed = " (or http:// to 127.0.0.1, ::1 or localhost)" if allow_loopback_http else ""
         raise ValidationFailed("url", f"must be an https:// URL{allowed}")
+    if host == "localhost" and not allow_loopback_http:
+        raise ValidationFailed("url", "localhost is not a public internet address")
+    try:
+        check_address(ipaddress.ip_address(host), allow_loopback_http)
+    except RefusedAddress as exc:
+        raise ValidationFailed("url", str(exc)) from exc
+    except ValueError:
+        pass  # a name: what it resolves to is checked at each delivery
     return url
 
 

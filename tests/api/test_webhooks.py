@@ -80,7 +80,7 @@ def outbox(database_url, webhook_id):
 
 def worker(app, **policy) -> DeliveryWorker:
     runtime = app.extensions["tilegames"]
-    policy = DeliveryPolicy(**{"batch": 8, **policy})
+    policy = DeliveryPolicy(**{"batch": 8, "allow_loopback": True, **policy})
     return DeliveryWorker(runtime.db, runtime.rulesets, policy, runtime.webhooks.seal)
 
 
@@ -583,7 +583,10 @@ def test_an_attempt_whose_outcome_could_not_be_written_is_counted_and_sent_again
     create_game(client, own_key)
     runtime = app.extensions["tilegames"]
     gone = DeliveryWorker(
-        GoneAfterTheClaim(runtime.db), runtime.rulesets, DeliveryPolicy(), runtime.webhooks.seal
+        GoneAfterTheClaim(runtime.db),
+        runtime.rulesets,
+        DeliveryPolicy(allow_loopback=True),
+        runtime.webhooks.seal,
     )
     assert gone.run_once() == 1 and len(receiver.received) == 1
     assert metric(client, unrecorded) - before == 1
@@ -803,12 +806,88 @@ def test_a_receiver_trickling_its_answer_is_cut_off_at_the_timeout():
     thread.start()
     url = f"http://127.0.0.1:{listener.getsockname()[1]}/hooks"
     started = time.monotonic()
-    answer = post(url, b"{}", {"Content-Type": "application/json"}, 1.0)
+    answer = post(url, b"{}", {"Content-Type": "application/json"}, 1.0, allow_loopback=True)
     took = time.monotonic() - started
     stop.set()
     listener.close()
     assert answer.status is None and answer.error.startswith("TimeoutError"), answer
     assert took < 3.0, took
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "https://127.0.0.1:8000/",
+        "https://[::1]/",
+        "https://169.254.169.254/latest/meta-data/",
+        "https://10.0.0.5:6443/",
+        "https://0.0.0.0:8443/",
+        "https://[::ffff:169.254.169.254]/",
+        "https://[64:ff9b::a00:5]/",
+        "https://localhost/",
+    ],
+)
+def test_an_endpoint_on_the_services_own_networks_is_refused_where_loopback_is(settings, url):
+    """A webhook is a request the service makes for a customer: to the service's own
+    machine, its private networks or the cloud's metadata address, it would let the
+    customer call, scan and read what only the service can reach."""
+    from dataclasses import replace
+
+    from service.api import create_app
+
+    strict = create_app(replace(settings, webhook_allow_loopback=False)).test_client()
+    key = {"X-API-Key": new_api_key(settings.database_url)[1]}
+    answer = strict.post("/v1/webhooks", json={"url": url, "event_types": ["x"]}, headers=key)
+    assert "public internet address" in assert_problem(answer, 422, "validation_error")["detail"]
+
+
+def test_private_addresses_are_refused_even_where_loopback_is_allowed(client, own_key):
+    for url in ("https://10.0.0.5/", "https://[fe80::1]/", "https://192.168.1.1/"):
+        answer = client.post(
+            "/v1/webhooks", json={"url": url, "event_types": ["x"]}, headers=own_key
+        )
+        assert_problem(answer, 422, "validation_error")
+
+
+def test_a_name_that_resolves_to_a_refused_address_is_not_sent_to(monkeypatch):
+    """A name is resolved at each delivery, every address it gives must be public, and
+    the connection goes to the address checked, so a name that turns private later
+    (DNS rebinding) is refused then, and nothing is sent."""
+    import socket
+
+    from service.app import delivery
+
+    def resolve(host, port, *args, **kwargs):
+        found = {"portal.example": ["93.184.216.34", "10.1.2.3"], "inside.example": ["::1"]}
+        family = {True: socket.AF_INET6, False: socket.AF_INET}
+        return [(family[":" in a], socket.SOCK_STREAM, 6, "", (a, port)) for a in found[host]]
+
+    def no_connection(*args, **kwargs):
+        raise AssertionError("connected to a refused address")
+
+    monkeypatch.setattr(socket, "getaddrinfo", resolve)
+    monkeypatch.setattr(socket, "create_connection", no_connection)
+    for url in ("https://portal.example/hooks", "http://inside.example/hooks"):
+        answer = delivery.post(url, b"{}", {}, 1.0)
+        assert answer.status is None and answer.error.startswith("RefusedAddress"), answer
+        assert "not a public internet address" in answer.error
+
+
+def test_the_connection_goes_to_the_address_checked_with_the_urls_host(monkeypatch, receiver):
+    """The name is resolved once, to the loopback receiver, and the request still names
+    the URL's host: what the receiver sees is what a receiver behind that name would."""
+    import socket
+
+    from service.app import delivery
+
+    port = int(receiver.url.rsplit(":", 1)[1].split("/")[0])
+    real = socket.getaddrinfo
+    monkeypatch.setattr(socket, "getaddrinfo", lambda host, *a, **k: real("127.0.0.1", *a, **k))
+    answer = delivery.post(
+        f"http://hooks.example:{port}/hooks", b"{}", {}, 5.0, allow_loopback=True
+    )
+    assert answer.ok, answer
+    assert receiver.received[-1].headers["Host"] == f"hooks.example:{port}"
 
 
 def test_an_outcome_the_database_refuses_does_not_void_the_others_of_its_batch(
