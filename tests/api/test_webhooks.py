@@ -663,6 +663,31 @@ def test_two_workers_at_once_never_claim_the_same_delivery(app, client, own_key)
     assert not {c.delivery.id for c in first} & {c.delivery.id for c in second}
 
 
+def test_api_keys_take_turns_so_one_keys_backlog_does_not_hold_up_anothers(
+    app, client, own_key, database_url
+):
+    """A key with hundreds of deliveries queued, to receivers that may hold each
+    attempt to the timeout, and another key's one delivery, queued after them all: it
+    goes out in the next claim, beside the busy key's oldest."""
+    from service.store import webhooks as store
+
+    register(client, own_key, url="http://127.0.0.1:9/", types=["tile_placed", "turn_started"])
+    create_game(client, own_key, seats=[{"bot": "greedy"}, {"bot": "random"}])
+    other = {"X-API-Key": new_api_key(database_url, "another portal")[1]}
+    register(client, other, url="http://127.0.0.1:9/other", types=["game_started"])
+    late = create_game(client, other, seats=[{"bot": "random"}, {"bot": "random"}])
+    db = app.extensions["tilegames"].db
+    with db.connection() as conn:
+        (queued,) = conn.execute("SELECT count(*) FROM webhook_outbox").fetchone()
+        claimed = store.claim_due(conn, 4, timedelta(seconds=60))
+        conn.rollback()
+    assert queued > 100 and len(claimed) == 4
+    assert [c.delivery.game_id for c in claimed].count(late["id"]) == 1
+    # the busy key's oldest three come with it, in the order they were queued
+    busy = [c.delivery.id for c in claimed if c.delivery.game_id != late["id"]]
+    assert busy == sorted(busy) and len(busy) == 3
+
+
 # -- the delivery list -----------------------------------------------------------------
 
 
