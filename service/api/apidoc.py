@@ -133,6 +133,9 @@ rule violations, `errors: [{field, message}]` for validation errors and
   (`SSE_STREAMS_PER_CREDENTIAL`, 20 by default); close one first.
 - `database_unavailable` (503): the database is unreachable; retry after
   `Retry-After`.
+- `bots_busy` (503): the bots would play on long after this request (a whole game of
+  bots, say: eight greedy bots with every expansion take seconds), while this worker's
+  bots already do so for another; nothing was written: retry after `Retry-After`.
 - `internal_error` (500): a bug; quote `request_id` (also the `X-Request-Id` header).
 
 ## Pagination
@@ -333,7 +336,8 @@ _STATUS_TEXT = {
     400: "Bad request (`bad_request`): the body is not JSON.",
     401: "Missing, malformed, unknown or revoked credentials (`unauthorized`).",
     429: "Too many requests for this credential (`rate_limited`); see `Retry-After`.",
-    503: "The database is unavailable (`database_unavailable`); see `Retry-After`.",
+    503: "The database is unavailable (`database_unavailable`), or, where bots play, they"
+    " are busy with another long game (`bots_busy`); see `Retry-After`.",
 }
 
 

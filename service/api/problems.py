@@ -110,7 +110,8 @@ def handle_http_exception(exc: HTTPException) -> Response:
 
 
 def handle_app_error(exc: AppError) -> Response:
-    return problem(exc.status, exc.code, exc.detail, exc.title, **exc.extra)
+    headers = {} if exc.retry_after is None else {"Retry-After": str(exc.retry_after)}
+    return problem(exc.status, exc.code, exc.detail, exc.title, headers=headers, **exc.extra)
 
 
 def handle_database_unavailable(exc: DatabaseUnavailable) -> Response:

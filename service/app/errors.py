@@ -9,6 +9,8 @@ class AppError(Exception):
     status = 400
     code = "bad_request"
     title = "Bad request"
+    #: seconds to wait before trying again (``Retry-After``), for a refusal that passes
+    retry_after: int | None = None
 
     def __init__(self, detail: str, **extra: Any) -> None:
         super().__init__(detail)
@@ -94,3 +96,11 @@ class IdempotencyKeyReused(AppError):
 
 class PreconditionRequired(AppError):
     status, code, title = 428, "precondition_required", "An expected version is required"
+
+
+class BotsBusy(AppError):
+    """A request whose bots would play long while this process's bots already do so
+    for another: refused whole (nothing written), to be sent again shortly."""
+
+    status, code, title = 503, "bots_busy", "The bots are busy with another long game"
+    retry_after = 1

@@ -18,6 +18,8 @@ import hashlib
 import json
 import logging
 import secrets
+import threading
+import time
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
@@ -31,6 +33,7 @@ from service.app import hooks
 from service.app.cache import StateCache
 from service.app.errors import (
     AppError,
+    BotsBusy,
     DecisionClosed,
     Forbidden,
     GameOver,
@@ -77,6 +80,11 @@ from service.store import (
 )
 
 MAX_BOT_STEPS = 10_000
+#: CPU seconds of bot play a request may take on its own: a round of bots after a move
+#: takes far less. Past them (a whole game of bots, say: all five expansions and eight
+#: greedy bots take seconds), it plays on only while it holds the process's one slot
+#: for long bot play, so that such requests never take every thread of a worker
+LONG_BOT_PLAY_SECONDS = 0.5
 
 log = logging.getLogger(__name__)
 #: the bot that answers for another whose command the rules refused
@@ -281,6 +289,7 @@ class GameService:
         self.rulesets = rulesets
         self.store = EventStore(signer)
         self.cache = StateCache(cache_size)
+        self.long_bot_play = threading.BoundedSemaphore(1)
 
     # -- helpers ---------------------------------------------------------------
 
@@ -378,39 +387,71 @@ class GameService:
     ) -> tuple[list[Event], list[Command]]:
         """Let the seats a bot plays now answer every decision awaited from them;
         return their events (folded into ``state``) and the commands they sent.
-        ``turns`` sees each bot's command."""
+        ``turns`` sees each bot's command. :class:`BotsBusy` if they play longer than
+        :data:`LONG_BOT_PLAY_SECONDS` while another request's bots do so too (the
+        state is then part-played: the caller drops it)."""
         produced: list[Event] = []
         commands: list[Command] = []
-        for _ in range(MAX_BOT_STEPS):
-            if ruleset.is_over(state):
-                break
-            awaited = (d.seat for d in ruleset.decisions(state))
-            bot_seat = next((s for s in awaited if seating.bot_of(s)), None)
-            if bot_seat is None:
-                break
-            seq = next_seq + len(produced)
-            bot = seating.bot_of(bot_seat)
-            assert bot is not None  # (the seat was chosen for its bot)
-            command = ruleset.bot_command(state, bot_seat, bot, bot_rng_for(seed, seq))
-            try:
-                events = ruleset.apply(state, bot_seat, command, rng_for(seed, seq))
-            except IllegalMove as refused:
-                if bot == FALLBACK_BOT or FALLBACK_BOT not in ruleset.bots:
-                    raise
-                # A bot's mistake must not stop the game for good (every write and
-                # read would fail on it): it is logged, and the random bot, which
-                # picks from the menus, answers instead.
-                log.error(
-                    "a bot's command was refused; the random bot answers instead",
-                    extra={"bot": bot, "command": command, "refusal": refused.code},
+        started, slot = time.thread_time(), False
+        try:
+            for _ in range(MAX_BOT_STEPS):
+                if ruleset.is_over(state):
+                    break
+                awaited = (d.seat for d in ruleset.decisions(state))
+                bot_seat = next((s for s in awaited if seating.bot_of(s)), None)
+                if bot_seat is None:
+                    break
+                if not slot and time.thread_time() - started > LONG_BOT_PLAY_SECONDS:
+                    if not self.long_bot_play.acquire(blocking=False):
+                        raise BotsBusy(
+                            "this process's bots are playing a long game for another"
+                            " request; nothing was written: send this again shortly"
+                        )
+                    slot = True
+                self._play_a_bot(
+                    ruleset, seating, seed, state, bot_seat, next_seq, turns, produced, commands
                 )
-                command = ruleset.bot_command(state, bot_seat, FALLBACK_BOT, bot_rng_for(seed, seq))
-                events = ruleset.apply(state, bot_seat, command, rng_for(seed, seq))
-            commands += recorded(Command(seq, bot_seat, command), events)
-            produced += events
-            if turns is not None:
-                turns.step(state, events, next_seq + len(produced) - 1)
+        finally:
+            if slot:
+                self.long_bot_play.release()
         return produced, commands
+
+    def _play_a_bot(
+        self,
+        ruleset: Ruleset,
+        seating: Seating,
+        seed: bytes,
+        state: Any,
+        bot_seat: int,
+        next_seq: int,
+        turns: TurnWatch | None,
+        produced: list[Event],
+        commands: list[Command],
+    ) -> None:
+        """The command of the bot that plays ``bot_seat``, applied to ``state``, its
+        events and command appended to ``produced`` and ``commands``."""
+        seq = next_seq + len(produced)
+        bot = seating.bot_of(bot_seat)
+        assert bot is not None  # (the seat was chosen for its bot)
+        command = ruleset.bot_command(state, bot_seat, bot, bot_rng_for(seed, seq))
+        try:
+            events = ruleset.apply(state, bot_seat, command, rng_for(seed, seq))
+        except IllegalMove as refused:
+            if bot == FALLBACK_BOT or FALLBACK_BOT not in ruleset.bots:
+                raise
+            # A bot's mistake must not stop the game for good (every write and
+            # read would fail on it): it is logged, and the random bot, which
+            # picks from the menus, answers instead.
+            log.error(
+                "a bot's command was refused; the random bot answers instead",
+                extra={"bot": bot, "command": command, "refusal": refused.code},
+            )
+            command = ruleset.bot_command(state, bot_seat, FALLBACK_BOT, bot_rng_for(seed, seq))
+            events = ruleset.apply(state, bot_seat, command, rng_for(seed, seq))
+        commands.extend(recorded(Command(seq, bot_seat, command), events))
+        produced.extend(events)
+        if turns is not None:
+            turns.step(state, events, next_seq + len(produced) - 1)
 
     def summary_body(self, game: GameRecord, ruleset: Ruleset, folded: Folded) -> dict[str, Any]:
         """The game summary: its row (:func:`game_item`) with what the folded log
