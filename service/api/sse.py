@@ -2,8 +2,9 @@
 
 The stream first sends the events after ``after`` (or ``Last-Event-ID``), then each
 event as it is committed, redacted for the viewer, with ``: keep-alive`` comments while
-nothing happens. It ends when the game is over (``event: end``), or after
-``SSE_MAX_SECONDS`` (clients reconnect with ``Last-Event-ID``).
+nothing happens. It ends when the game is over (``event: end``), after
+``SSE_MAX_SECONDS`` (clients reconnect with ``Last-Event-ID``), or, for a stream opened
+with an API key, at its first keep-alive after the key is revoked.
 
 Each credential (an API key, or a seat token) may have ``SSE_STREAMS_PER_CREDENTIAL``
 streams open in a worker process; one more gets 429 ``too_many_streams``.
@@ -28,6 +29,7 @@ from flask import Response, request
 from service.api.problems import problem
 from service.api.runtime import Runtime, runtime
 from service.api.stream_hub import KEEP_ALIVE, PAGE, RETRY, end_message, event_message
+from service.app.auth import revoked_keys
 from service.app.seats import hash_token
 from service.store import DatabaseUnavailable
 
@@ -62,7 +64,8 @@ def event_stream(game_id: str, seat_token: str | None, api_key_id: str | None, a
     hand_over = request.environ.get(HAND_OVER)
     body: _Held | _HandOver
     if hand_over is None:
-        body = _Held(_held_stream(rt, game.id, ruleset, seat, after), free_slot)
+        key = None if seat_token else api_key_id
+        body = _Held(_held_stream(rt, game.id, ruleset, seat, after, key), free_slot)
     else:
         environ = request.environ
 
@@ -72,7 +75,8 @@ def event_stream(game_id: str, seat_token: str | None, api_key_id: str | None, a
             status, headers = environ[RESPONSE_HEAD]
             head = response_head(status, headers, chunked)
             sock = hand_over()
-            rt.streams.adopt(sock, head, game.id, ruleset, seat, after, free_slot, chunked)
+            key = None if seat_token else api_key_id
+            rt.streams.adopt(sock, head, game.id, ruleset, seat, after, free_slot, chunked, key)
 
         body = _HandOver(adopt, free_slot)
     return Response(body, mimetype="text/event-stream", headers=HEADERS)
@@ -125,7 +129,7 @@ class _Held:
 
 
 def _held_stream(
-    rt: Runtime, game_id: str, ruleset: Any, seat: int | None, after: int
+    rt: Runtime, game_id: str, ruleset: Any, seat: int | None, after: int, api_key_id: str | None
 ) -> Generator[str, None, None]:
     poll, max_seconds = rt.settings.sse_poll_seconds, rt.settings.sse_max_seconds
     last = after
@@ -146,6 +150,8 @@ def _held_stream(
             if time.monotonic() >= deadline:
                 return
             if rt.listener.wait(game_id, last, timeout=poll) <= last:
+                if api_key_id is not None and revoked_keys(rt.games.db, {api_key_id}):
+                    return  # its key was revoked: it follows the game no more
                 yield KEEP_ALIVE
     except DatabaseUnavailable:
         return

@@ -31,6 +31,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from service.app import GameService
+from service.app.auth import revoked_keys
 from service.app.games import event_item
 from service.rules.core import Ruleset
 from service.store import DatabaseUnavailable
@@ -112,6 +113,9 @@ class Stream:
     unsent: bytearray = field(default_factory=bytearray)
     next_keep_alive: float = 0.0
     ending: bool = False  # nothing more to add: close once the rest is sent
+    #: the API key the stream was opened with (None: a seat token's): checked at each
+    #: keep-alive, and the stream ends once it has been revoked
+    api_key_id: str | None = None
 
     def add(self, text: str) -> None:
         data = text.encode()
@@ -162,6 +166,7 @@ class StreamHub:
         after: int,
         free_slot: Callable[[], None],
         chunked: bool,
+        api_key_id: str | None = None,
     ) -> None:
         """Take over ``sock``, whose response nothing has been written to yet; ``head``
         is its status line and headers."""
@@ -169,6 +174,7 @@ class StreamHub:
         stream = Stream(
             sock, game_id, ruleset, seat, after, now + self.max_seconds, free_slot, chunked
         )
+        stream.api_key_id = api_key_id
         stream.unsent += head
         stream.add(RETRY)
         stream.next_keep_alive = now + self.poll_seconds
@@ -281,15 +287,30 @@ class StreamHub:
             self._send(stream)
 
     def _tick(self, now: float) -> None:
+        idle = []
         for streams in list(self._by_game.values()):
             for stream in list(streams):
                 if now >= stream.deadline and not stream.ending:
                     stream.finish()
                     self._send(stream)
                 elif now >= stream.next_keep_alive and not stream.unsent:
-                    stream.add(KEEP_ALIVE)
-                    stream.next_keep_alive = now + self.poll_seconds
-                    self._send(stream)
+                    idle.append(stream)
+        revoked = self._revoked({s.api_key_id for s in idle if s.api_key_id is not None})
+        for stream in idle:
+            if stream.api_key_id in revoked:
+                stream.finish()  # its key was revoked: it follows the game no more
+            else:
+                stream.add(KEEP_ALIVE)
+                stream.next_keep_alive = now + self.poll_seconds
+            self._send(stream)
+
+    def _revoked(self, key_ids: set[str]) -> set[str]:
+        """Which of the streams' API keys have been revoked (none known while the
+        database is away: the streams go on)."""
+        try:
+            return revoked_keys(self.games.db, key_ids)
+        except DatabaseUnavailable:
+            return set()
 
     def _send(self, stream: Stream) -> None:
         try:

@@ -59,6 +59,15 @@ def revoke_key(conn: psycopg.Connection, key_id: str) -> bool:
     return cur.rowcount == 1
 
 
+def revoked_among(conn: psycopg.Connection, key_ids: list[str]) -> set[str]:
+    """Which of ``key_ids`` have been revoked (or no longer exist)."""
+    rows = conn.execute(
+        "SELECT id FROM api_keys WHERE id = ANY(%s) AND revoked_at IS NULL",
+        (key_ids,),
+    ).fetchall()
+    return set(key_ids) - {row[0] for row in rows}
+
+
 def list_keys(conn: psycopg.Connection) -> list[ApiKey]:
     rows = conn.execute(
         "SELECT id, name, created_at, revoked_at FROM api_keys ORDER BY created_at"

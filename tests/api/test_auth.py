@@ -72,3 +72,34 @@ def test_legal_moves_are_private_to_a_seat(api):
     assert decision["kind"] == "play" and decision["commands"] == {"reveal": {}, "keep": {}}
     theirs = api.client.get(path, headers={"X-Seat-Token": game["tokens"][1]}).get_json()
     assert theirs["commands"] == {"seat": 1, "decisions": []}
+
+
+def test_a_stream_opened_with_a_key_ends_at_its_next_keep_alive_once_the_key_is_revoked(
+    database_url,
+):
+    """Where a stream holds its thread (here Flask's test client), as where the
+    service's stream hub serves it (tests/e2e/test_sse.py)."""
+    from service.api import create_app
+    from service.config import Settings
+    from tests.fixtures import secret_cards
+
+    settings = Settings(database_url=database_url, sse_poll_seconds=0.1, sse_max_seconds=30)
+    client = create_app(settings, extra_rulesets=[secret_cards.RULESET]).test_client()
+    key_id, plaintext = new_api_key(database_url, "revoked while streaming")
+    key = {"X-API-Key": plaintext}
+    game = client.post(
+        "/v1/games", json={"ruleset": "secret-cards", "seats": [{}, {}]}, headers=key
+    ).get_json()
+    stream = client.get(
+        f"/v1/games/{game['id']}/events?after={game['version']}",
+        headers={**key, "Accept": "text/event-stream"},
+        buffered=False,
+    )
+    chunks = iter(stream.response)
+    assert next(chunks) == b"retry: 1000\n\n"
+    assert next(chunks) == b": keep-alive\n\n"
+    with psycopg.connect(database_url) as conn:
+        assert keys.revoke_key(conn, key_id)
+    assert list(chunks) == []  # the stream ended at the next keep-alive
+    stream.close()
+    client.application.extensions["tilegames"].db.close()

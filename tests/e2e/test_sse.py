@@ -230,3 +230,33 @@ def test_a_slow_reader_of_a_finished_game_gets_the_end_after_the_last_full_page(
     seqs = [int(line[4:]) for line in received.split(b"\n") if line.startswith(b"id: ")]
     assert seqs[-1] == game["version"], seqs[-3:]
     assert b"event: end" in received
+
+
+def test_a_stream_opened_with_an_api_key_ends_soon_after_the_key_is_revoked(database_url, tmp_path):
+    """Revoking a key refuses its next request at once; a stream it opened before
+    ends at its next keep-alive (``SSE_POLL_SECONDS``) instead of following the game
+    until ``SSE_MAX_SECONDS``. A seat token's stream of the same game goes on."""
+    import psycopg
+
+    from service.store import keys
+    from tests.conftest import Server, new_api_key
+
+    key_id, plaintext = new_api_key(database_url, "revoked soon")
+    quick = Server(database_url, tmp_path, workers=1, SSE_POLL_SECONDS="0.5")
+    try:
+        game = Client(quick.url, plaintext).create("secret-cards", [{}, {}], {"rounds": 3})
+        seat = {"X-Seat-Token": game["seat_tokens"][0]["token"]}
+        keyed = open_stream(quick, {"game": game["id"], "X-API-Key": plaintext}, game["version"])
+        seated = open_stream(quick, {"game": game["id"], **seat}, game["version"])
+        with psycopg.connect(database_url) as conn:
+            assert keys.revoke_key(conn, key_id)
+        started = time.monotonic()
+        assert [line for line in keyed.iter_lines() if line.startswith(b"id:")] == []
+        assert time.monotonic() - started < 10  # it ended: the body's end came
+        seated_lines = seated.iter_lines()
+        keep_alives = 0
+        while keep_alives < 3:  # well past the keyed stream's end, still open
+            keep_alives += next(seated_lines) == b": keep-alive"
+        seated.close()
+    finally:
+        quick.stop()
