@@ -718,6 +718,8 @@ class GameService:
                 outcome, folded = self._write_step(
                     conn, known, at, step, seat, remember, unlocked=True
                 )
+        except BotsBusy:
+            raise  # decided again under the lock, its bots would be just as long
         except (AppError, IdempotencyKeyTaken):
             return None
         self._written(known, at, outcome, folded)

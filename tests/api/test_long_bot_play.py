@@ -42,21 +42,25 @@ def test_a_bot_game_while_another_plays_long_gets_503_and_nothing_is_written(api
     games.long_bot_play.release()
 
 
-def test_a_move_whose_bots_would_play_long_meanwhile_is_refused_whole(api, games):
+def test_a_move_whose_bots_would_play_long_meanwhile_is_refused_whole(api, games, monkeypatch):
     game = api.create(ruleset="carcassonne", seats=[{"name": "Ada"}, {"bot": "random"}])
     moves = api.client.get(
         f"/v1/games/{game['id']}/legal-moves", headers={"X-Seat-Token": game["tokens"][0]}
     ).get_json()
     place = moves["commands"]["decisions"][0]["commands"]["place_tile"]["placements"][0]
     tile = {"type": "place_tile", "x": place["x"], "y": place["y"], "rotation": place["rotation"]}
+    play = games.play_bots
     assert games.long_bot_play.acquire(blocking=False)
     try:
         # the tile alone leaves Ada awaited (her figure): no bot plays, it is taken
         assert api.move(game, 0, tile, moves["version"]).status_code == 200
         version = api.client.get(f"/v1/games/{game['id']}", headers=api.key).get_json()["version"]
         # skipping the figure ends her turn: the bot's turn would follow in this request
+        played = []
+        monkeypatch.setattr(games, "play_bots", lambda *a, **k: played.append(1) or play(*a, **k))
         response = api.move(game, 0, {"type": "skip"}, version)
         assert_problem(response, 503, "bots_busy")
+        assert played == [1]  # refused once, not decided again under the row lock
         after = api.client.get(f"/v1/games/{game['id']}", headers=api.key).get_json()
         assert after["version"] == version
     finally:
