@@ -40,7 +40,7 @@ from prometheus_client import Counter, Histogram
 
 from service.app.genesis import RulesetLookup
 from service.app.sealing import SecretSeal, SecretUnreadable, opened_secret
-from service.app.webhooks import endpoint_address, event_id
+from service.app.webhooks import endpoint_addresses, event_id
 from service.rules.core import Event
 from service.store import Database, DatabaseUnavailable
 from service.store import webhooks as store
@@ -169,11 +169,11 @@ def post(
         return Answer(None, f"ValueError: not an http(s) URL: {url[:200]}")
     port = parts.port or (443 if parts.scheme == "https" else 80)
     try:
-        address = endpoint_address(parts.hostname, port, allow_loopback)
+        addresses = endpoint_addresses(parts.hostname, port, allow_loopback)
     except (OSError, ValueError) as exc:  # no such name, or a refused address
         return Answer(None, f"{type(exc).__name__}: {exc}")
     conn = kind[parts.scheme](parts.hostname, port, timeout=timeout)
-    conn._create_connection = partial(_connect_to, address)  # type: ignore[attr-defined]
+    conn._create_connection = partial(_connect_to, addresses)  # type: ignore[attr-defined]
     cut = threading.Event()
     try:
         conn.connect()  # one step, bounded by the socket timeout
@@ -201,10 +201,18 @@ def post(
 
 
 def _connect_to(
-    address: str, host_port: tuple[str, int], timeout: float, source: Any = None
+    addresses: list[str], host_port: tuple[str, int], timeout: float, source: Any = None
 ) -> socket.socket:
-    """``http.client``'s connection, made to the vetted ``address`` on the URL's port."""
-    return socket.create_connection((address, host_port[1]), timeout, source)
+    """``http.client``'s connection, made to the first of the vetted ``addresses`` that
+    answers on the URL's port (as ``socket.create_connection`` tries a name's)."""
+    failure: OSError | None = None
+    for address in addresses:
+        try:
+            return socket.create_connection((address, host_port[1]), timeout, source)
+        except OSError as exc:
+            failure = exc
+    assert failure is not None  # (a name resolves to one address at least)
+    raise failure
 
 
 def _cut_off(conn: http.client.HTTPConnection, cut: threading.Event) -> None:

@@ -94,15 +94,16 @@ def check_address(ip: IPAddress, allow_loopback: bool) -> None:
         raise RefusedAddress(f"{ip} is not a public internet address")
 
 
-def endpoint_address(host: str, port: int, allow_loopback: bool) -> str:
-    """The address to connect to for ``host``: every address it resolves to must be
-    allowed (:func:`check_address`), and the connection goes to the one vetted, so a
-    name that resolves elsewhere a moment later (DNS rebinding) changes nothing."""
+def endpoint_addresses(host: str, port: int, allow_loopback: bool) -> list[str]:
+    """The addresses to connect to for ``host``, in the resolver's order: every one it
+    resolves to must be allowed (:func:`check_address`), and the connection goes to
+    these, so a name that resolves elsewhere a moment later (DNS rebinding) changes
+    nothing."""
     found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
     addresses = [ipaddress.ip_address(str(info[4][0]).partition("%")[0]) for info in found]
     for ip in addresses:
         check_address(ip, allow_loopback)
-    return str(addresses[0])
+    return list(dict.fromkeys(str(ip) for ip in addresses))
 
 
 def check_url(url: str, allow_loopback_http: bool) -> str:

@@ -898,6 +898,31 @@ def test_a_name_that_resolves_to_a_refused_address_is_not_sent_to(monkeypatch):
         assert "not a public internet address" in answer.error
 
 
+def test_a_name_with_several_addresses_is_reached_on_the_first_that_answers(monkeypatch, receiver):
+    """A receiver whose first address does not answer is reached on the next, as a
+    connection to the name would be: the receiver listens on 127.0.0.1 only, so on
+    127.0.0.2 its port is closed."""
+    import socket
+
+    from service.app import delivery
+
+    port = int(receiver.url.rsplit(":", 1)[1].split("/")[0])
+    real = socket.getaddrinfo
+
+    def resolve(host, p, *args, **kwargs):
+        if host != "two.example":  # the addresses themselves, when connecting
+            return real(host, p, *args, **kwargs)
+        return [
+            (socket.AF_INET, socket.SOCK_STREAM, 6, "", ("127.0.0.2", p)),
+            (socket.AF_INET, socket.SOCK_STREAM, 6, "", ("127.0.0.1", p)),
+        ]
+
+    monkeypatch.setattr(socket, "getaddrinfo", resolve)
+    answer = delivery.post(f"http://two.example:{port}/hooks", b"{}", {}, 5.0, allow_loopback=True)
+    assert answer.ok, answer
+    assert receiver.received[-1].headers["Host"] == f"two.example:{port}"
+
+
 def test_the_connection_goes_to_the_address_checked_with_the_urls_host(monkeypatch, receiver):
     """The name is resolved once, to the loopback receiver, and the request still names
     the URL's host: what the receiver sees is what a receiver behind that name would."""
