@@ -233,9 +233,33 @@ def list_deliveries(
         return [Delivery(**row) for row in cur.fetchall()]
 
 
-#: deliveries looked at for a claim, per delivery claimed: room for the rows that other
+#: deliveries offered to a claim, per delivery claimed: room for the rows that other
 #: workers claiming at the same moment hold locked and this one skips
 _CANDIDATES_PER_CLAIM = 4
+
+#: the due deliveries in turns: each API key's oldest due delivery, then each key's
+#: second... (each endpoint's first few read from its index, migrations/0015), the
+#: first candidates of them locked in that order
+_FAIR_DUE = (
+    "SELECT o.id FROM unnest(ARRAY("
+    " SELECT id FROM ("
+    "  SELECT d.id, d.next_attempt_at, row_number() OVER ("
+    "   PARTITION BY w.api_key_id ORDER BY d.next_attempt_at, d.id) AS turn"
+    "  FROM webhook_endpoints w CROSS JOIN LATERAL ("
+    "   SELECT id, next_attempt_at FROM webhook_outbox"
+    "   WHERE endpoint_id = w.id AND status = 'pending' AND next_attempt_at <= now()"
+    "   ORDER BY next_attempt_at, id LIMIT %(limit)s) d) turns"
+    " ORDER BY turn, next_attempt_at, id LIMIT %(candidates)s"
+    ")) WITH ORDINALITY AS fair (id, place)"
+    " JOIN webhook_outbox o ON o.id = fair.id"
+    " WHERE o.status = 'pending' AND o.next_attempt_at <= now()"
+    " ORDER BY fair.place LIMIT %(limit)s FOR UPDATE OF o SKIP LOCKED"
+)
+#: the oldest due deliveries, whoever they are for
+_OLDEST_DUE = (
+    "SELECT id FROM webhook_outbox WHERE status = 'pending' AND next_attempt_at <= now()"
+    " ORDER BY next_attempt_at, id LIMIT %(limit)s FOR UPDATE SKIP LOCKED"
+)
 
 
 def claim_due(conn: psycopg.Connection, limit: int, lease: timedelta) -> list[Claimed]:
@@ -247,23 +271,21 @@ def claim_due(conn: psycopg.Connection, limit: int, lease: timedelta) -> list[Cl
     The API keys take turns: each key's oldest due delivery comes before any key's
     second, and so on, oldest first within a turn. Without turns, one key with
     thousands of deliveries queued (to receivers that hold every attempt to the
-    timeout, say) would hold up every other key's for hours."""
+    timeout, say) would hold up every other key's for hours. Where other workers hold
+    every delivery the turns offer, the oldest others are claimed."""
+    params = {"lease": lease, "limit": limit, "candidates": limit * _CANDIDATES_PER_CLAIM}
+    return _claim(conn, _FAIR_DUE, params) or _claim(conn, _OLDEST_DUE, params)
+
+
+def _claim(conn: psycopg.Connection, chosen: str, params: dict[str, Any]) -> list[Claimed]:
+    """Lease the deliveries the query ``chosen`` picks (and locks)."""
     # The ids are chosen once, as an array: as ``id IN (SELECT ... LIMIT n FOR UPDATE
     # SKIP LOCKED)`` the planner may run the subquery again as it joins, and a locking
     # subquery need not give the same rows twice: a claim once took 126 of a limit of 20.
     with conn.cursor(row_factory=dict_row) as cur:
         cur.execute(
             "WITH claimed AS (UPDATE webhook_outbox SET attempts = attempts + 1,"
-            " next_attempt_at = now() + %(lease)s WHERE id = ANY(ARRAY("
-            "SELECT o.id FROM webhook_outbox o JOIN ("
-            " SELECT d.id, d.next_attempt_at, row_number() OVER ("
-            "  PARTITION BY w.api_key_id ORDER BY d.next_attempt_at, d.id) AS turn"
-            " FROM webhook_outbox d JOIN webhook_endpoints w ON w.id = d.endpoint_id"
-            " WHERE d.status = 'pending' AND d.next_attempt_at <= now()"
-            " ORDER BY turn, d.next_attempt_at, d.id LIMIT %(candidates)s) fair ON fair.id = o.id"
-            " WHERE o.status = 'pending' AND o.next_attempt_at <= now()"
-            " ORDER BY fair.turn, fair.next_attempt_at, o.id"
-            " LIMIT %(limit)s FOR UPDATE OF o SKIP LOCKED))"
+            f" next_attempt_at = now() + %(lease)s WHERE id = ANY(ARRAY({chosen}))"
             " RETURNING *)"
             f" SELECT {_delivery_columns('c')},"
             " c.data AS notice_data, w.url, w.secret, g.ruleset, e.data AS event_data,"
@@ -272,7 +294,7 @@ def claim_due(conn: psycopg.Connection, limit: int, lease: timedelta) -> list[Cl
             " JOIN games g ON g.id = c.game_id"
             " LEFT JOIN events e ON c.data IS NULL AND e.game_id = c.game_id AND e.seq = c.seq"
             " ORDER BY c.next_attempt_at, c.id",
-            {"lease": lease, "limit": limit, "candidates": limit * _CANDIDATES_PER_CLAIM},
+            params,
         )
         rows = cur.fetchall()
     claimed = []
