@@ -222,6 +222,7 @@ GAME_EXPORT = {
     ],
     "version": 250,
     "head_hash": "efe7791a2a9a0aa7c55ae41abf67cb3abcc2f4c17a3bfe2f85e7b3daf80c3ff6",
+    "head_signature": "5b0c2d6e8f1a4b3c9d7e6f5a4b3c2d1e0f9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c",
 }
 
 LEGAL_PLACE_TILE = {
@@ -728,6 +729,7 @@ VALIDATE_OK = {
     "version": 9,
     "head_hash": None,
     "matches_export": None,
+    "head_signed": None,
 }
 
 VALIDATE_ILLEGAL = {
@@ -792,6 +794,7 @@ VALIDATE_ILLEGAL = {
     "version": 3,
     "head_hash": None,
     "matches_export": None,
+    "head_signed": None,
 }
 
 PROBLEM_ILLEGAL_MOVE = {

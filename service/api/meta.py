@@ -133,8 +133,12 @@ class Validate(MethodView):
         does), and `players` is informational. With `game_id` the replay's events are
         hash-chained as the game's were (each hash covers the game's id), and the answer's
         `head_hash` is the head they reach; `matches_export` says whether the replay ends
-        at the document's `version` and `head_hash`: whether the record is that game,
-        event for event, and not another legal game made by editing it.
+        at the document's `version` and `head_hash`. That shows the document agrees with
+        itself, not that it is the game: anyone who edits the record can put the new
+        head in it. `head_signed: true` shows that: the document's `head_signature` is
+        this service's signature (HEAD_SIGNING_KEY) of the head the replay reaches, so
+        this service wrote that very game. Elsewhere, compare `head_hash` with the
+        game's own (its summary, or `verify`).
 
         **Errors:** 401 without a valid API key; 422 `validation_error` (see below).
         """
@@ -147,6 +151,12 @@ class Validate(MethodView):
             body["record"],
             body.get("seed"),
             body.get("seed_sha256"),
-            ExportedEnd(body.get("game_id"), body.get("version"), body.get("head_hash")),
+            ExportedEnd(
+                body.get("game_id"),
+                body.get("version"),
+                body.get("head_hash"),
+                body.get("head_signature"),
+            ),
+            runtime().games.store.signer,
         )
         return outcome.body

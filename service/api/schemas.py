@@ -810,6 +810,14 @@ class ValidateRequestSchema(Schema):
             " reaches (with `game_id`)"
         },
     )
+    head_signature = fields.String(
+        allow_none=True,
+        validate=validate.Length(max=128),
+        metadata={
+            "description": "The service's signature of the exported game's head (null"
+            " where it signs none): checked against the replay's head (`head_signed`)"
+        },
+    )
 
 
 class GameExportSchema(ValidateRequestSchema):
@@ -837,6 +845,11 @@ class GameExportSchema(ValidateRequestSchema):
     )
     head_hash = fields.String(
         required=True, validate=HEX64, metadata={"description": "The hash of its last event"}
+    )
+    head_signature = fields.String(
+        required=True,
+        allow_none=True,
+        metadata={"description": "The service's signature of that head, or null"},
     )
 
 
@@ -883,8 +896,19 @@ class ValidateResultSchema(Schema):
         allow_none=True,
         metadata={
             "description": "Every step was legal and the replay ends at the request's"
-            " `version` and `head_hash`: the record is that game, event for event. Null"
-            " unless `game_id`, `version` and `head_hash` are all given"
+            " `version` and `head_hash`: the document agrees with itself (whoever edits a"
+            " record can put its new head in it: see `head_signed`). Null unless"
+            " `game_id`, `version` and `head_hash` are all given"
+        },
+    )
+    head_signed = fields.Boolean(
+        required=True,
+        allow_none=True,
+        metadata={
+            "description": "Every step was legal and the request's `head_signature` is this"
+            " service's signature of the head the replay reaches: the record is the game"
+            " this service hosted, event for event. Null without a signature, or where"
+            " the service signs no heads"
         },
     )
 

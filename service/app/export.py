@@ -67,5 +67,6 @@ def export_game(service: GameService, game_id: str, token: str | None) -> Outcom
         "record": [record_step(command) for command in commands],
         "version": game.version,
         "head_hash": game.head_hash,
+        "head_signature": game.head_signature,
     }
     return Outcome(200, body)

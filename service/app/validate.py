@@ -19,7 +19,7 @@ from service.app.genesis import RulesetLookup, check_seat_count, find_ruleset, g
 from service.rules.clock import CLOCK, TIME_OUT, TimeControl
 from service.rules.core import Event, RulesError, rng_for
 from service.rules.seating import ABANDON
-from service.store import GENESIS_HASH, event_hash
+from service.store import GENESIS_HASH, HeadSigner, event_hash
 
 _NO_SEED = b"\x00" * 32
 
@@ -34,6 +34,8 @@ class ExportedEnd:
     game_id: str | None = None
     version: int | None = None
     head_hash: str | None = None
+    #: the service's signature of that head (``HeadSigner``), as the export gives it
+    head_signature: str | None = None
 
 
 class _Chain:
@@ -60,6 +62,7 @@ def validate_record(
     seed_hex: str | None,
     seed_sha256: str | None = None,
     exported: ExportedEnd = ExportedEnd(),
+    signer: HeadSigner | None = None,
 ) -> Outcome:
     """Replay ``record``; ``seed_sha256``, if given with the seed, must be its hash (an
     exported record carries both), and the replay's end is compared with ``exported``."""
@@ -115,6 +118,7 @@ def validate_record(
         "error": error,
         "head_hash": head,
         "matches_export": _matches_export(exported, error is None, version, head),
+        "head_signed": _head_signed(exported, signer, error is None, version, head),
     }
     return Outcome(200, body)
 
@@ -127,6 +131,18 @@ def _matches_export(
     if head is None or exported.version is None or exported.head_hash is None:
         return None
     return valid and version == exported.version and head == exported.head_hash
+
+
+def _head_signed(
+    exported: ExportedEnd, signer: HeadSigner | None, valid: bool, version: int, head: str | None
+) -> bool | None:
+    """Whether ``exported.head_signature`` is this service's signature of the head the
+    replay reaches: then the record is the game this service hosted, event for event
+    (``None``: no signature to check, or no key to check it with)."""
+    if signer is None or exported.head_signature is None or head is None:
+        return None
+    assert exported.game_id is not None  # (a head is chained under the game's id)
+    return valid and signer.matches(exported.head_signature, exported.game_id, version, head)
 
 
 def _sender_problem(

@@ -36,6 +36,8 @@ def assert_replays_to_the_game(api, game: dict) -> dict:
     assert result["state"] == get(api, game, "/state")["state"]
     assert result["head_hash"] == exported["head_hash"] == summary["head_hash"]
     assert result["matches_export"] is True
+    assert exported["head_signature"] == summary["head_signature"]
+    assert result["head_signed"] is True  # the test service signs its heads
     return exported
 
 
@@ -111,6 +113,27 @@ def test_a_record_edited_into_another_legal_game_replays_but_does_not_match_its_
     assert result["valid"] and result["finished"]
     assert result["head_hash"] != exported["head_hash"]
     assert result["matches_export"] is False
+
+
+def test_an_edited_record_given_its_own_new_head_agrees_with_itself_but_is_not_signed(api):
+    """Anyone can replay an edited record and write the head it reaches into the
+    document: it then agrees with itself, and only the service's signature of the head,
+    which the editor cannot make, tells it from the game."""
+    game = api.create(seats=[{"bot": "random"}, {"bot": "random"}], options={"rounds": 3})
+    exported = get(api, game, "/export")
+    first = exported["record"][0]["command"]
+    other = {"reveal": "keep", "keep": "reveal"}[first["type"]]
+    edited = {
+        **exported,
+        "record": [{**exported["record"][0], "command": {"type": other}}, *exported["record"][1:]],
+    }
+    replayed = validated(api, edited)
+    forged = {**edited, "version": replayed["version"], "head_hash": replayed["head_hash"]}
+    result = validated(api, forged)
+    assert result["valid"] and result["matches_export"] is True
+    assert result["head_signed"] is False
+    unsigned = validated(api, {**exported, "head_signature": None})
+    assert unsigned["matches_export"] is True and unsigned["head_signed"] is None
 
 
 def test_the_same_record_under_another_game_s_id_does_not_match(api):
