@@ -61,15 +61,24 @@ class RefusedAddress(ValueError):
     to: anything but the public internet (and loopback where the operator allows it)."""
 
 
-#: NAT64's well-known prefix: an IPv4 address in its last 32 bits
-_NAT64 = ipaddress.ip_network("64:ff9b::/96")
+#: IPv6 networks that carry an IPv4 address in their last 32 bits: NAT64 (well-known and
+#: local-use prefixes), SIIT and the deprecated IPv4-compatible addresses (but for ``::``
+#: and ``::1``, which are IPv6's own)
+_CARRYING_IPV4 = tuple(
+    ipaddress.IPv6Network(net)
+    for net in ("64:ff9b::/96", "64:ff9b:1::/48", "::ffff:0:0:0/96", "::/96")
+)
+_IPV6_OWN = ipaddress.IPv6Network("::/127")
+#: networks Python's ``is_global`` counts as global that are not the public internet:
+#: IPv6 site-local addresses, the IETF's protocol assignments
+_NOT_PUBLIC = (ipaddress.IPv6Network("fec0::/10"), ipaddress.IPv4Network("192.0.0.0/24"))
 
 IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
 
 
 def _unwrapped(ip: IPAddress) -> IPAddress:
-    """The IPv4 address an IPv6 one carries (mapped, 6to4, Teredo, NAT64), else itself:
-    ``::ffff:10.0.0.5`` reaches 10.0.0.5."""
+    """The IPv4 address an IPv6 one carries (mapped, 6to4, Teredo, NAT64, SIIT,
+    IPv4-compatible), else itself: ``::ffff:10.0.0.5`` reaches 10.0.0.5."""
     if isinstance(ip, ipaddress.IPv4Address):
         return ip
     if ip.ipv4_mapped is not None:
@@ -78,7 +87,7 @@ def _unwrapped(ip: IPAddress) -> IPAddress:
         return ip.sixtofour
     if ip.teredo is not None:
         return ip.teredo[1]
-    if ip in _NAT64:
+    if ip not in _IPV6_OWN and any(ip in net for net in _CARRYING_IPV4):
         return ipaddress.IPv4Address(int(ip) & 0xFFFF_FFFF)
     return ip
 
@@ -90,7 +99,8 @@ def check_address(ip: IPAddress, allow_loopback: bool) -> None:
     inner = _unwrapped(ip)
     if allow_loopback and inner.is_loopback:
         return
-    if not inner.is_global or inner.is_multicast:
+    public = inner.is_global and not inner.is_multicast
+    if not public or any(inner in net for net in _NOT_PUBLIC):
         raise RefusedAddress(f"{ip} is not a public internet address")
 
 

@@ -849,6 +849,12 @@ def test_a_receiver_trickling_its_answer_is_cut_off_at_the_timeout():
         "https://0.0.0.0:8443/",
         "https://[::ffff:169.254.169.254]/",
         "https://[64:ff9b::a00:5]/",
+        "https://[64:ff9b:1::a00:5]/",
+        "https://[::ffff:0:7f00:1]/",
+        "https://[::7f00:1]/",
+        "https://[fec0::1]/",
+        "https://192.0.0.8/",
+        "https://100.64.0.1/",
         "https://localhost/",
     ],
 )
