@@ -21,8 +21,9 @@ from hypothesis import strategies as st
 from service.rules.catan.game import CATAN
 from service.rules.catan.pieces import BANK, DECK, DEVELOPMENT_CARDS, PIECES
 from service.rules.catan.state import NOBODY, State
-from service.rules.core import Event, Ruleset, rng_for
+from service.rules.core import Event, rng_for
 from service.rules.play import play_game
+from tests.rules.catan.external import Recording, external, without_salts
 from tests.rules.properties import (
     VIEW_EVERY,
     Played,
@@ -204,42 +205,6 @@ def test_a_seed_replays_the_same_bot_game(game):
     first, _, _ = play(game)
     second, _, _ = play(game)
     assert first == second
-
-
-class Recording:
-    """The ruleset, recording every command ``play_game`` applies with its events."""
-
-    def __init__(self, ruleset: Ruleset[State]) -> None:
-        self.ruleset = ruleset
-        self.steps: list[tuple[int | None, dict[str, Any], list[Event]]] = []
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.ruleset, name)
-
-    def apply(self, state: State, seat: int | None, command: Any, rng: Any) -> list[Event]:
-        events = self.ruleset.apply(state, seat, command, rng)
-        self.steps.append((seat, command, events))
-        return events
-
-
-#: where the outcome a server draws goes in a command of an external randomness game:
-#: command type -> (the event that shows it, its field there, the command's field)
-OUTCOMES = {
-    "roll": ("dice_rolled", "dice", "dice"),
-    "buy_development": ("development_bought", "card", "card"),
-    "move_robber": ("card_stolen", "resource", "resource"),
-}
-
-
-def external(command: dict[str, Any], events: list[Event]) -> dict[str, Any]:
-    """``command`` with the outcome the server drew for it (in ``events``) in it."""
-    shown = OUTCOMES.get(command["type"])
-    drawn = next((e for e in events if shown and e.type == shown[0]), None)
-    return command if drawn is None else {**command, shown[2]: drawn.data[shown[1]]}
-
-
-def without_salts(events: list[Event]) -> list[tuple[str, dict[str, Any]]]:
-    return [(e.type, {k: v for k, v in e.data.items() if k != "salt"}) for e in events]
 
 
 @settings(max_examples=10, deadline=None)
