@@ -6,7 +6,8 @@ Bots:
   among the free (figure, spot) pairs and skipping; in external randomness mode it
   also draws a tile at random from what may be drawn (weighted by the counts left);
 - ``greedy``: the placement, figure and spot that score it the most points this turn
-  (ties broken at random), worked out by placing the tile on a copy of the state.
+  (ties broken at random), worked out by placing the tile on a scratch copy of the
+  state, which copies only the features the placement changes.
 """
 
 from __future__ import annotations
@@ -146,7 +147,7 @@ def greedy_bot(ruleset: Carcassonne, state: State, seat: int, rng: random.Random
         assert state.tile is not None
         for pos, q in state.rules.placements(state, state.tile):
             command = _place(pos, q)
-            trial = ruleset.copy_state(state)
+            trial = state.scratch()  # (borrows the board's features until it changes them)
             ruleset.apply(trial, seat, command, rng)
             gain = 0  # a module's step comes first (tend a flock): nothing to place yet
             if trial.phase == PHASE_FIGURE:

@@ -100,6 +100,18 @@ class FeatureGraph:
         other.lender = self.features
         return other
 
+    def placing_copy(self) -> FeatureGraph:
+        """A copy to place tiles on while the original stays as it is (a scratch state:
+        a bot's trial placement, a command worked out): the union-find and the
+        cloisters' watch are its own, and each feature is borrowed until :meth:`own`
+        copies it, so a placement pays for the features it touches, not the board."""
+        other = self.light_copy()
+        other.parent, other.size = list(self.parent), list(self.size)
+        other.surrounded = {pos: list(nodes) for pos, nodes in self.surrounded.items()}
+        other.around = dict(self.around)
+        other.watching = {pos: list(spots) for pos, spots in self.watching.items()}
+        return other
+
     def own(self, node: int) -> Feature:
         """The feature of ``node``, to be changed: a borrowed one is copied first."""
         root = self.find(node)
@@ -167,6 +179,8 @@ class FeatureGraph:
         joined nothing. (Making a feature per segment and absorbing it at once cost a
         third of placing a tile.)"""
         tile, q, base = board.tiles[pos]
+        if self.lender is not None:
+            self._own_near(pos, beside)
         parent, features = self.parent, self.features
         segments = tile.segments
         count = len(segments)
@@ -233,6 +247,18 @@ class FeatureGraph:
         if pos in self.watching or pos in self.surrounded:
             completed += self._surrounded_now(pos)
         return completed
+
+    def _own_near(self, pos: Pos, beside: list[tuple[int, Placed]]) -> None:
+        """On a copy that borrows features: owns every feature placing a tile at ``pos``
+        may change (those of its neighbours' segments, which it joins or closes, and
+        those waiting around it to be surrounded) before any join moves one to another
+        root, where :meth:`own` could not tell it was borrowed."""
+        for _, (their_tile, _, node) in beside:
+            for i in range(len(their_tile.segments)):
+                self.own(node + i)
+        for spot in self.watching.get(pos, ()):
+            for node in self.surrounded[spot]:
+                self.own(node)
 
     def _watch(self, board: Board, pos: Pos) -> int:
         """Registers a position starting to wait to be surrounded with the empty

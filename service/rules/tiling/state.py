@@ -123,7 +123,7 @@ class TileGameState:
         assert board is not None  # (game_started makes it before it puts the first tile)
         if self.borrows or self.graph.lender is not None:  # a scratch copy: own the table
             board = self.board = board.copy()
-            self.graph = self.graph.copy()
+            self.graph = self.graph.placing_copy()
             self.borrows = False
         beside = board.place(pos, tile, q, len(self.graph.parent))
         return self.graph.add_tile(board, pos, beside)

@@ -7,6 +7,7 @@ from service.rules.carcassonne.state import game_rules
 from service.rules.tiling.board import Board
 from service.rules.tiling.features import FeatureGraph, Figure
 from service.rules.tiling.scoring import majority
+from tests.rules.tiling.graphs import layout
 
 catalogue = game_rules((BASE,)).catalogue
 
@@ -53,3 +54,24 @@ def test_majority_weighs_figures_and_every_tied_seat_wins():
     # A big follower (weight 2) equals two followers.
     assert majority([fig(0, 2), fig(1), fig(1)]) == [0, 1]
     assert majority([]) == []
+
+
+def test_placing_on_a_copy_joins_and_completes_without_changing_the_original():
+    # A cloister (B) waiting at (1, -1), a city growing from D, and a follower on the
+    # city: the copy's tile E closes that city and counts for the cloister.
+    board, graph, _ = build(("D", 0, 0, 0), ("U", 1, 0, 0), ("B", 1, -1, 0))
+    city = graph.own(graph.node_at(board, (0, 0), "city:N"))
+    city.figures.append(Figure(0, "follower", 1, (0, 0), "city:N"))
+    before = layout(graph)
+    whole = graph.copy()
+    copy, copied_board = graph.placing_copy(), board.copy()
+    tile = catalogue.get("E")
+    beside = copied_board.place((0, -1), tile, 2, len(copy.parent))
+    (completed,) = copy.add_tile(copied_board, (0, -1), beside)
+    assert copy.features[completed].complete and copy.features[completed].figures
+    assert (graph.around[(1, -1)], copy.around[(1, -1)]) == (2, 3)
+    assert layout(graph) == before  # the original: every feature, root and count as it was
+    whole_board = board.copy()
+    beside = whole_board.place((0, -1), tile, 2, len(whole.parent))
+    assert whole.add_tile(whole_board, (0, -1), beside) == [completed]
+    assert layout(copy) == layout(whole)  # the copy: as a whole copy would be
