@@ -147,8 +147,22 @@ def check_url(url: str, allow_loopback_http: bool) -> str:
     except RefusedAddress as exc:
         raise ValidationFailed("url", str(exc)) from exc
     except ValueError:
-        pass  # a name: what it resolves to is checked at each delivery
+        # A name, whose addresses are checked at each delivery; but not an IPv4 address
+        # in a C library's older spellings (2130706433, 0x7f.1, 127.1), which resolvers
+        # read as that address while it looks like a name here.
+        if _legacy_ipv4(host):
+            raise ValidationFailed(
+                "url", f"{host} is an IPv4 address: write it as four decimal numbers, a.b.c.d"
+            ) from None
     return url
+
+
+def _legacy_ipv4(host: str) -> bool:
+    try:
+        socket.inet_aton(host)
+    except OSError:
+        return False
+    return True
 
 
 def check_event_types(types: list[str]) -> list[str]:

@@ -872,6 +872,18 @@ def test_an_endpoint_on_the_services_own_networks_is_refused_where_loopback_is(s
     assert "public internet address" in assert_problem(answer, 422, "validation_error")["detail"]
 
 
+@pytest.mark.parametrize(
+    "host", ["2130706433", "0x7f.1", "127.1", "0177.0.0.1", "0x7f000001", "8.8.2056"]
+)
+def test_an_ipv4_address_in_an_older_spelling_is_refused(client, own_key, host):
+    """Resolvers read these as IPv4 addresses (2130706433 is 127.0.0.1), so they are
+    not names to check at delivery: an address is written a.b.c.d, and then checked."""
+    answer = client.post(
+        "/v1/webhooks", json={"url": f"https://{host}/hooks", "event_types": ["x"]}, headers=own_key
+    )
+    assert "four decimal numbers" in assert_problem(answer, 422, "validation_error")["detail"]
+
+
 def test_private_addresses_are_refused_even_where_loopback_is_allowed(client, own_key):
     for url in ("https://10.0.0.5/", "https://[fe80::1]/", "https://192.168.1.1/"):
         answer = client.post(
