@@ -11,6 +11,7 @@ import argparse
 import json
 import os
 import sys
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -234,15 +235,28 @@ def serving_database(migrate: bool):
         yield found
 
 
+@contextmanager
+def _metrics_directory() -> Iterator[None]:
+    """One /metrics over all gunicorn workers: each writes its samples into
+    ``PROMETHEUS_MULTIPROC_DIR``, a temporary directory removed on the way out unless the
+    operator names one."""
+    if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+        yield
+        return
+    import tempfile
+
+    with tempfile.TemporaryDirectory(prefix="tilegames-metrics-") as directory:
+        os.environ["PROMETHEUS_MULTIPROC_DIR"] = directory
+        try:
+            yield
+        finally:
+            del os.environ["PROMETHEUS_MULTIPROC_DIR"]
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     from gunicorn.app.base import BaseApplication
 
-    if not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
-        # One /metrics over all gunicorn workers: each writes its samples here.
-        import tempfile
-
-        os.environ["PROMETHEUS_MULTIPROC_DIR"] = tempfile.mkdtemp(prefix="tilegames-metrics-")
-    with serving_database(args.migrate) as (url, server):
+    with _metrics_directory(), serving_database(args.migrate) as (url, server):
         if url is not None:
             os.environ["DATABASE_URL"] = url
         if args.migrate:
@@ -275,9 +289,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
                 return app
 
-        print(
-            f"serving on http://{args.bind or os.environ.get('BIND', '127.0.0.1:8000')}", flush=True
-        )
+        from service.gunicorn_conf import default_bind
+
+        print(f"serving on http://{args.bind or default_bind()}", flush=True)
         Server().run()
     return 0
 

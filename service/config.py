@@ -1,4 +1,7 @@
-"""Settings from the environment (twelve-factor): one place lists every knob."""
+"""The application's settings from the environment (twelve-factor). The server's own
+(``BIND``, ``PORT``, ``WEB_CONCURRENCY``, ``THREADS``, ``WORKER_TIMEOUT``) are read by
+``service/gunicorn_conf.py``, ``REQUEST_READ_TIMEOUT`` by ``service/api/framing.py``;
+the README's *Configuration* lists them all."""
 
 from __future__ import annotations
 

@@ -7,7 +7,19 @@ thread rather than a whole worker. Every value can be overridden by environment.
 import multiprocessing
 import os
 
-bind = os.environ.get("BIND", "127.0.0.1:8000")
+
+def default_bind() -> str:
+    """``BIND`` if set; else every interface on ``PORT`` where the platform gives one (the
+    image sets it, the Helm chart and PaaS hosts too: the port must be reachable from
+    outside the container); else this machine only, for a local run."""
+    if os.environ.get("BIND"):
+        return os.environ["BIND"]
+    if os.environ.get("PORT"):
+        return f"0.0.0.0:{os.environ['PORT']}"
+    return "127.0.0.1:8000"
+
+
+bind = default_bind()
 # One worker per core (at most 4): a move is CPU work under the GIL, and each worker more
 # adds its own pool of PostgreSQL backends and more switching between processes. On 2
 # cores, 2 workers of 8 threads served 6-16% more moves a second than 4, with less CPU a

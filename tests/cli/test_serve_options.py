@@ -1,15 +1,17 @@
 """``tilegames serve`` migrates at start unless told not to, by flag or by
 ``AUTO_MIGRATE=0`` (what the Helm chart's pods run with: its Job migrates); with the
-embedded database it keeps its keys in var/."""
+embedded database it keeps its keys in var/; it listens where the platform says."""
 
 from __future__ import annotations
 
 import os
+import re
 from contextlib import contextmanager
+from pathlib import Path
 
 import pytest
 
-from service import cli
+from service import cli, gunicorn_conf
 from service.cli import parser
 
 
@@ -29,6 +31,33 @@ def test_serve_migrates_unless_the_flag_or_auto_migrate_says_not(
     for name, value in environment.items():
         monkeypatch.setenv(name, value)
     assert parser().parse_args(argv).migrate is migrates
+
+
+@pytest.mark.parametrize(
+    ("environment", "bind"),
+    [
+        ({}, "127.0.0.1:8000"),  # a local run: this machine only
+        ({"PORT": "9000"}, "0.0.0.0:9000"),  # the image, the Helm chart, PaaS hosts
+        ({"PORT": "9000", "BIND": "127.0.0.1:7000"}, "127.0.0.1:7000"),
+        ({"BIND": "[::]:8000"}, "[::]:8000"),
+    ],
+)
+def test_serve_listens_on_bind_else_on_every_interface_at_port(monkeypatch, environment, bind):
+    for name in ("PORT", "BIND"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in environment.items():
+        monkeypatch.setenv(name, value)
+    assert gunicorn_conf.default_bind() == bind
+
+
+def test_the_image_is_reachable_from_outside_its_container(monkeypatch):
+    """The Dockerfile sets PORT and no BIND: the service must not listen on the
+    container's own loopback, which ``docker run -p`` and a pod's probes cannot reach."""
+    dockerfile = (Path(cli.__file__).parents[1] / "Dockerfile").read_text()
+    (port,) = re.findall(r"\bPORT=(\d+)", dockerfile)
+    monkeypatch.delenv("BIND", raising=False)
+    monkeypatch.setenv("PORT", port)
+    assert gunicorn_conf.default_bind() == f"0.0.0.0:{port}"
 
 
 def test_a_local_service_keeps_its_signing_and_sealing_keys_in_var_across_restarts(
