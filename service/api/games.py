@@ -377,13 +377,18 @@ class Events(MethodView):
         cannot be rehashed by the viewers they are redacted for.
 
         **Errors:** 401 without credentials; 403 for a seat token of another game; 404
-        `unknown_game`; 422 `validation_error` for `after`/`limit` out of range.
+        `unknown_game`; 422 `validation_error` for `after`/`limit` out of range, and
+        for a stream asked to start past the game's last event (`after` or
+        `Last-Event-ID` above its `version`: no stream sent such an id).
         """
         found = require_credential()
         if "text/event-stream" in request.headers.get("Accept", ""):
-            after = max(query["after"], last_event_id())
+            resume = last_event_id()
+            after, named = (
+                (resume, "Last-Event-ID") if resume > query["after"] else (query["after"], "after")
+            )
             key_id = found.api_key.id if found.api_key else None
-            return event_stream(game_id, found.seat_token, key_id, after)
+            return event_stream(game_id, found.seat_token, key_id, after, named)
         outcome = runtime().games.events(game_id, found.seat_token, query["after"], query["limit"])
         body, status, headers = reply(outcome)
         if outcome.body["next_after"] is not None:

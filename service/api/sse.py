@@ -30,6 +30,7 @@ from service.api.problems import problem
 from service.api.runtime import Runtime, runtime
 from service.api.stream_hub import KEEP_ALIVE, PAGE, RETRY, end_message, event_message
 from service.app.auth import revoked_keys
+from service.app.errors import ValidationFailed
 from service.app.seats import hash_token
 from service.store import DatabaseUnavailable
 
@@ -47,9 +48,18 @@ class HandedOver(BrokenPipeError):
     connection go (the worker does not close it: ``framing.BoundedThreadWorker``)."""
 
 
-def event_stream(game_id: str, seat_token: str | None, api_key_id: str | None, after: int):
+def event_stream(
+    game_id: str, seat_token: str | None, api_key_id: str | None, after: int, named: str
+):
+    """The stream of the game's events after ``after`` (given as the field ``named``),
+    which must not be past the game's last event: the stream would wait for events
+    numbered beyond it and skip those in between."""
     rt = runtime()
     game, ruleset, seat = rt.games.viewer(game_id, seat_token)  # authorise before streaming
+    if after > game.version:
+        raise ValidationFailed(
+            named, f"the game's last event is {game.version}: no event after {after} was sent"
+        )
     credential = f"seat:{hash_token(seat_token)}" if seat_token else f"key:{api_key_id}"
     free_slot = rt.stream_slots.take(credential)
     if free_slot is None:

@@ -157,6 +157,32 @@ def test_a_last_event_id_the_stream_never_sent_is_refused(api, last_id):
     assert problem["errors"][0]["field"] == "Last-Event-ID"
 
 
+def test_a_stream_resumed_past_the_games_last_event_is_refused(api):
+    """No stream sent an id past the game's version: resuming there would skip every
+    event up to it (and a finished game's stream would end on a version it never had)."""
+    game = api.create("carcassonne")
+    assert api.client.post(f"/v1/games/{game['id']}/abandon", headers=api.key).status_code == 200
+    version = api.client.get(f"/v1/games/{game['id']}", headers=api.key).get_json()["version"]
+    stream = {**api.key, "Accept": "text/event-stream"}
+    events = f"/v1/games/{game['id']}/events"
+    for field, headers, query in [
+        ("Last-Event-ID", {**stream, "Last-Event-ID": str(version + 1)}, ""),
+        ("after", stream, f"?after={version + 1}"),
+    ]:
+        problem = assert_problem(
+            api.client.get(events + query, headers=headers), 422, "validation_error"
+        )
+        assert problem["errors"] == [
+            {"field": field, "message": f"the game's last event is {version}:"
+             f" no event after {version + 1} was sent"}  # fmt: skip
+        ]
+    resumed = api.client.get(events, headers={**stream, "Last-Event-ID": str(version)})
+    assert resumed.status_code == 200
+    assert resumed.get_data(as_text=True).endswith(
+        f'id: {version}\nevent: end\ndata: {{"version": {version}}}\n\n'
+    )
+
+
 def test_a_picture_if_match_of_another_picture_is_a_412_problem(api):
     game = api.create("carcassonne")
     headers = {**api.key, "If-Match": '"not-this-one"'}
