@@ -173,8 +173,11 @@ def test_a_stream_resumed_past_the_games_last_event_is_refused(api):
             api.client.get(events + query, headers=headers), 422, "validation_error"
         )
         assert problem["errors"] == [
-            {"field": field, "message": f"the game's last event is {version}:"
-             f" no event after {version + 1} was sent"}  # fmt: skip
+            {
+                "field": field,
+                "message": f"the game's last event is {version}:"
+                f" no event after {version + 1} was sent",
+            }  # fmt: skip
         ]
     resumed = api.client.get(events, headers={**stream, "Last-Event-ID": str(version)})
     assert resumed.status_code == 200
