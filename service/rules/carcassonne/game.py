@@ -911,7 +911,8 @@ class Carcassonne(FoldingInPlace, SeatsLeaving, Ruleset[State]):
             return
         if state.phase == PHASE_TILE:
             assert state.tile is not None
-            aside = {"seat": state.seat, "tile": state.tile.id, "reason": "its seat resigned"}
+            why = "its seat resigned" if state.seat in state.resigned else "the game ended"
+            aside = {"seat": state.seat, "tile": state.tile.id, "reason": why}
             turn.emit(Event("tile_set_aside", aside))
         self._final_scoring(turn, winners, reason)
 

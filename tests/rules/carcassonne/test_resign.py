@@ -86,6 +86,17 @@ def test_with_one_seat_left_the_game_ends_and_that_seat_wins():
     assert CARCASSONNE.result(table.state)["winners"] == [0]
 
 
+def test_with_one_seat_left_the_tile_it_drew_leaves_the_game_as_the_game_ends():
+    # Seat 1 resigns during seat 0's turn: seat 0's tile is not placed, and not for a
+    # resignation of its own.
+    table = Table(seats=2)
+    table.draw("U")
+    events = table.send(RESIGN, seat=1)
+    assert types(events)[:2] == ["seat_resigned", "tile_set_aside"]
+    assert events[1].data == {"seat": 0, "tile": "BA/RFr", "reason": "the game ended"}
+    assert events[-1].type == "game_ended" and events[-1].data["winners"] == [0]
+
+
 def test_the_remaining_seat_wins_even_when_behind_on_points():
     table = Table(seats=2)
     table.turn("U", 1, 0)
