@@ -124,8 +124,9 @@ rule violations, `errors: [{field, message}]` for validation errors and
 - `unknown_game` (404): no game with this id. A game id is a UUID in its canonical form
   (lower case, hyphens at 8-4-4-4-12); any other spelling names no game.
 - `not_found` (404), `method_not_allowed` (405): no such path or method.
-- `not_acceptable` (406), `unsupported_media_type` (415): content negotiation; a body
-  must be sent as `Content-Type: application/json`.
+- `unsupported_media_type` (415): a body must be sent as `Content-Type:
+  application/json`. `Accept` is not negotiated: an answer is JSON (SVG for a picture,
+  an event stream where `Accept: text/event-stream` asks for one) whatever it says.
 - `payload_too_large` (413): a body over the size limit (1 MiB by default).
 - `rate_limited` (429): too many requests for this credential; retry after
   `Retry-After` seconds.
@@ -307,6 +308,7 @@ PROBLEMS: dict[str, tuple[str, dict[str, Any]]] = {
     "invalid_options": ("An unknown expansion", ex.PROBLEM_INVALID_OPTIONS),
     "bad_if_match": ("An If-Match that is not a version", ex.PROBLEM_BAD_IF_MATCH),
     "precondition_required": ("No expected version", ex.PROBLEM_PRECONDITION_REQUIRED),
+    "precondition_failed": ("If-Match of another picture", ex.PROBLEM_PRECONDITION_FAILED),
     "idempotency_key_reused": (
         "A key reused for another command",
         ex.PROBLEM_IDEMPOTENCY_KEY_REUSED,

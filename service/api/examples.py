@@ -883,6 +883,16 @@ PROBLEM_PRECONDITION_REQUIRED = {
     "request_id": "9be83af72329458598132b36dbfeeeff",
 }
 
+PROBLEM_PRECONDITION_FAILED = {
+    "code": "precondition_failed",
+    "detail": "If-Match does not match the picture's ETag",
+    "instance": f"/v1/games/{GAME_ID}/board.svg",
+    "status": 412,
+    "title": "Precondition Failed",
+    "type": "urn:tilegames:problem:precondition_failed",
+    "request_id": "0d3c5e2a8f1b4c7d9e6a2b4c8d0f1e3a",
+}
+
 PROBLEM_IDEMPOTENCY_KEY_REUSED = {
     "code": "idempotency_key_reused",
     "detail": "this Idempotency-Key was used with a different request",

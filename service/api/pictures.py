@@ -124,6 +124,10 @@ class BoardPicture(MethodView):
                 " (`not_found`).",
                 "unknown_game",
             ),
+            412: (
+                "`precondition_failed`: `If-Match` names another picture than this ETag's.",
+                "precondition_failed",
+            ),
             422: ("`validation_error`: `at` is beyond the game's version.", "validation_error"),
         },
     )
@@ -179,6 +183,10 @@ class TilePicture(MethodView):
         blp,
         {
             404: "`not_found`: no such ruleset, tile or terrain.",
+            412: (
+                "`precondition_failed`: `If-Match` names another picture than this ETag's.",
+                "precondition_failed",
+            ),
             422: (
                 "`validation_error`: a rotation other than 0, 90, 180, 270 (Catan: none),"
                 " or a number on a tile that takes none.",

@@ -27,7 +27,6 @@ _CODES = {
     403: "forbidden",
     404: "not_found",
     405: "method_not_allowed",
-    406: "not_acceptable",
     409: "conflict",
     412: "precondition_failed",
     413: "payload_too_large",

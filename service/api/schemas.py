@@ -117,7 +117,7 @@ class ProblemSchema(Schema):
             " idempotency_key_reused, precondition_required, game_over, rate_limited,"
             " unknown_webhook, too_many_webhooks,"
             " database_unavailable, not_found, method_not_allowed, payload_too_large,"
-            " unsupported_media_type, not_acceptable, internal_error",
+            " unsupported_media_type, internal_error",
             "example": "illegal_move",
         },
     )

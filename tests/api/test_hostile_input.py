@@ -191,6 +191,11 @@ def test_a_picture_if_match_of_another_picture_is_a_412_problem(api):
     headers = {**api.key, "If-Match": '"not-this-one"'}
     response = api.client.get(f"/v1/games/{game['id']}/board.svg", headers=headers)
     assert_problem(response, 412, "precondition_failed")
+    tile = api.client.get("/v1/rulesets/carcassonne/tiles/BA/RCr.svg", headers=headers)
+    assert_problem(tile, 412, "precondition_failed")
+    paths = api.client.get("/openapi.json").get_json()["paths"]  # and a client knows it
+    for path in ("/v1/games/{game_id}/board.svg", "/v1/rulesets/{name}/tiles/{tile}.svg"):
+        assert "412" in paths[path]["get"]["responses"], path
 
 
 @pytest.mark.parametrize("if_match", ["2", '"2', '2"', '"\u0662"', '"2", "3"', "*"])

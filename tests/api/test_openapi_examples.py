@@ -413,6 +413,17 @@ RESPONSES: dict[str, tuple[Any, Callable[[Any], Any]]] = {
             "precondition_required",
         ),
     ),
+    "problem_precondition_failed": (
+        ex.PROBLEM_PRECONDITION_FAILED,
+        lambda api: assert_problem(
+            api.client.get(
+                f"/v1/games/{vs_bot(api)['id']}/board.svg",
+                headers={**api.key, "If-Match": '"not-this-picture"'},
+            ),
+            412,
+            "precondition_failed",
+        ),
+    ),
     "problem_idempotency_key_reused": (
         ex.PROBLEM_IDEMPOTENCY_KEY_REUSED,
         lambda api: assert_problem(idempotency_key_reused(api), 422, "idempotency_key_reused"),
