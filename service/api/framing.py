@@ -24,9 +24,11 @@ with the status and headers the application started its response with in
 from __future__ import annotations
 
 import json
+import logging
 import os
 import threading
 import time
+import uuid
 from email.utils import formatdate
 from http import HTTPStatus
 from typing import Any
@@ -34,7 +36,10 @@ from typing import Any
 from gunicorn import glogging, util
 from gunicorn.workers.gthread import ThreadWorker
 
+from service.api.headers import JSON_POLICY, PROTECTIVE
 from service.api.problems import _CODES, PROBLEM_TYPE
+
+log = logging.getLogger(__name__)
 
 #: statuses only gunicorn itself answers with
 _FRAMING_CODES = {
@@ -47,12 +52,15 @@ _FRAMING_CODES = {
 
 
 def problem_bytes(status: int, reason: str, detail: str) -> bytes:
-    """The whole HTTP answer: status line, headers and a problem+json body."""
+    """The whole HTTP answer: status line, headers and a problem+json body. It has no
+    ``instance``: the request was not read far enough to trust its path. Its request id
+    is new (nor is the client's ``X-Request-Id`` read), and logged with the refusal."""
     code = _FRAMING_CODES.get(status) or _CODES.get(status, "bad_request")
     try:
         title = HTTPStatus(status).phrase
     except ValueError:
         title = reason
+    request_id = uuid.uuid4().hex
     body = json.dumps(
         {
             "type": PROBLEM_TYPE + code,
@@ -60,13 +68,21 @@ def problem_bytes(status: int, reason: str, detail: str) -> bytes:
             "status": status,
             "detail": detail or title,
             "code": code,
+            "request_id": request_id,
         }
     ).encode()
+    log.info(
+        "refused before the application",
+        extra={"status": status, "code": code, "detail": detail, "request_id": request_id},
+    )
+    protective = "".join(f"{name}: {value}\r\n" for name, value in PROTECTIVE.items())
     head = (
         f"HTTP/1.1 {status} {reason}\r\n"
         "Connection: close\r\n"
         "Content-Type: application/problem+json\r\n"
-        "X-Content-Type-Options: nosniff\r\n"
+        f"Content-Security-Policy: {JSON_POLICY}\r\n"
+        f"{protective}"
+        f"X-Request-Id: {request_id}\r\n"
         f"Content-Length: {len(body)}\r\n\r\n"
     )
     return head.encode("latin-1") + body

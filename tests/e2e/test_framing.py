@@ -4,12 +4,15 @@ header block over its limits) are answered as problem+json, like every other err
 from __future__ import annotations
 
 import json
+import re
 import select
 import socket
 import time
 from urllib.parse import urlsplit
 
 import pytest
+
+from service.api.headers import PROTECTIVE
 
 
 def raw(server, request: bytes) -> tuple[int, dict[str, str], bytes]:
@@ -58,10 +61,14 @@ def test_gunicorns_own_refusals_are_problem_json(server, request_bytes, status, 
     got, headers, body = raw(server, request_bytes)
     assert got == status
     assert headers["content-type"] == "application/problem+json"
-    assert headers["x-content-type-options"] == "nosniff"
+    for name, value in PROTECTIVE.items():  # as on every other answer
+        assert headers[name.lower()] == value
     problem = json.loads(body)
     assert problem["status"] == status and problem["code"] == code
     assert problem["type"].endswith(code) and problem["detail"]
+    # an id to quote, in the body and the header, as for the application's errors
+    assert re.fullmatch("[0-9a-f]{32}", problem["request_id"])
+    assert headers["x-request-id"] == problem["request_id"]
 
 
 def test_a_body_shorter_than_its_content_length_gets_408_in_bounded_time(server, api_key):
