@@ -58,6 +58,18 @@ def cmd_migrate(args: argparse.Namespace) -> int:
 
 
 def cmd_keys(args: argparse.Namespace) -> int:
+    try:
+        return _keys(args)
+    except psycopg.errors.UndefinedTable:
+        print(
+            "keys: this database has no schema yet: run `python -m service.cli migrate`"
+            " (`make run` migrates as it starts) first",
+            file=sys.stderr,
+        )
+        return 2
+
+
+def _keys(args: argparse.Namespace) -> int:
     from service.store import keys
 
     with database_url() as (url, _), psycopg.connect(url) as conn:

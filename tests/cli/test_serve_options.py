@@ -115,3 +115,11 @@ def test_the_development_api_key_is_saved_readable_by_this_user_only(
     saved = tmp_path / "var" / "dev-api-key"
     assert saved.stat().st_mode & 0o777 == 0o600
     assert saved.read_text().strip() in capsys.readouterr().out
+
+
+def test_keys_on_a_database_without_the_schema_says_to_migrate_first(
+    empty_database, monkeypatch, capsys
+):
+    monkeypatch.setenv("DATABASE_URL", empty_database)
+    assert cli.main(["keys", "create", "my-app"]) == 2
+    assert "run `python -m service.cli migrate`" in capsys.readouterr().err
