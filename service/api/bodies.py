@@ -23,6 +23,7 @@ import re
 from typing import Any
 
 from flask import Flask, Response, request
+from gunicorn.http.errors import NoMoreData, ParseException
 from werkzeug.exceptions import ClientDisconnected
 
 from service.api.problems import problem
@@ -168,6 +169,20 @@ def check_body() -> Response | None:
     except (TimeoutError, ClientDisconnected):
         # fewer bytes than Content-Length announced, within the server's read timeout
         return problem(408, "body_timeout", "the body did not arrive in time, or in full")
+    except NoMoreData:
+        return problem(400, "bad_request_framing", "the chunked body ended before its last chunk")
+    except ParseException as error:  # a chunk's size, extension or terminator
+        return problem(400, "bad_request_framing", f"the chunked body is malformed: {error}")
+    announced = request.content_length
+    if data is not None and announced is not None and len(data) < announced:
+        # the client closed its side early: a server that marks its input terminated
+        # (gunicorn) lets the reader see the end rather than a disconnection
+        return problem(
+            408,
+            "body_timeout",
+            f"the body ended after {len(data)} of the {announced} bytes its Content-Length"
+            " announced",
+        )
     if data is None:
         limit = request.max_content_length
         return problem(413, "payload_too_large", f"a body may hold at most {limit} bytes")
