@@ -128,9 +128,7 @@ def test_a_malformed_chunked_body_is_a_framing_problem_not_a_server_error(
 
 
 @pytest.mark.parametrize("path", ["moves", "moves?through=flask"])
-def test_a_move_whose_body_ends_before_its_content_length_is_not_acted_on(
-    server, api_key, path
-):
+def test_a_move_whose_body_ends_before_its_content_length_is_not_acted_on(server, api_key, path):
     """The whole command is there, but the client announced 500 bytes more and then
     closed its side: the request did not arrive as sent, so nothing is written. (With
     a query the move goes through Flask rather than the fast path.)"""
