@@ -185,10 +185,18 @@ def checked_options(table: Mapping[str, Mapping[str, Any]], options: Mapping[str
         elif spec["type"] == "object":
             if value is not None and not isinstance(value, Mapping):
                 raise InvalidOptions(name, f"{name} must be an object or null")
-        elif not (isinstance(value, bool) if spec["type"] == "boolean" else value in spec["enum"]):
+        elif not (
+            isinstance(value, bool) if spec["type"] == "boolean" else _listed(value, spec["enum"])
+        ):
             raise InvalidOptions(name, f"{name} must be {spec.get('enum', 'a boolean')}")
         result[name] = value
     return result
+
+
+def _listed(value: Any, enum: list[Any]) -> bool:
+    """``value`` is one of ``enum``, of its type too: ``True`` and ``1.0`` equal ``1`` in
+    Python but not in the JSON a game's log keeps."""
+    return any(value == item and type(value) is type(item) for item in enum)
 
 
 #: whose draws a game's stream borrows (its name ``random`` is a draw inside the class)

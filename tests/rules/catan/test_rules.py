@@ -52,7 +52,17 @@ def test_options_default_to_a_random_board_10_points_and_discards_over_7():
 
 @pytest.mark.parametrize(
     "options",
-    [{"layout": "fixed"}, {"victory_points": 2}, {"discard_limit": 4}, {"expansions": []}],
+    [
+        {"layout": "fixed"},
+        {"victory_points": 2},
+        {"discard_limit": 4},
+        {"expansions": []},
+        # equal to 1, 1 and 3 in Python, not in the JSON of the log: no scenario number
+        {"scenario": True},
+        {"scenario": 1.0},
+        {"scenario": 3.0},
+        {"victory_points": 10.0},
+    ],
 )
 def test_bad_options_are_refused(options):
     with pytest.raises(InvalidOptions):
