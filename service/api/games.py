@@ -61,9 +61,10 @@ _READ_ERRORS = {
     404: ("No game with this id (`unknown_game`).", "unknown_game"),
 }
 
-#: If-Match as this service sends ETags: the version, quoted, in ASCII digits. A weak tag
-#: (W/"12") never matches in If-Match (RFC 9110, 13.1.1), so it is refused as well.
-_VERSION_RE = re.compile(r'\s*"([0-9]{1,18})"\s*')
+#: If-Match as this service sends ETags: the version, quoted, in ASCII digits with no
+#: leading zero. ETags compare as text (RFC 9110, 8.8.3.2), so "01" is not "1"; a weak
+#: tag (W/"12") never matches in If-Match (13.1.1), so it is refused as well.
+_VERSION_RE = re.compile(r'\s*"(0|[1-9][0-9]{0,17})"\s*')
 # Argument schemas are given as instances, made once: given a class, webargs makes an
 # instance of it for every request.
 
