@@ -2,7 +2,9 @@
 
 - API key (a client app): ``Authorization: Bearer tgk_...`` or ``X-API-Key: tgk_...``.
 - Seat token (one seat of one game): ``Authorization: Bearer tgs_...`` or
-  ``X-Seat-Token: tgs_...``. Both may be sent together (key in ``X-API-Key``).
+  ``X-Seat-Token: tgs_...``. Both may be sent together (key in ``X-API-Key``). One
+  kind sent twice (a header and the bearer token) must be the same credential: 401
+  otherwise, rather than a guess at which one the request acts as.
 
 The prefixes tell them apart, so one ``Authorization`` header serves either.
 """
@@ -66,9 +68,9 @@ def caller() -> Caller:
         if scheme.lower() != "bearer" or not value:
             raise Unauthorized("use Authorization: Bearer <tgk_ API key or tgs_ seat token>")
         if value.startswith(API_KEY_PREFIX):
-            api_key_text = api_key_text or value
+            api_key_text = _one_of(api_key_text, value, "API keys", "X-API-Key")
         elif value.startswith(SEAT_TOKEN_PREFIX):
-            seat_token = seat_token or value
+            seat_token = _one_of(seat_token, value, "seat tokens", "X-Seat-Token")
         else:
             raise Unauthorized("bearer tokens start with tgk_ (API key) or tgs_ (seat token)")
     if seat_token is not None and not seat_token.startswith(SEAT_TOKEN_PREFIX):
@@ -78,6 +80,14 @@ def caller() -> Caller:
         key = authenticate_key(current_app.extensions["tilegames"].db, api_key_text)
     g.caller = Caller(key, seat_token)
     return g.caller
+
+
+def _one_of(header: str | None, bearer: str, what: str, name: str) -> str:
+    """The credential sent both in ``name`` and as the bearer token: they must agree, or
+    which one the request acts as would be a guess."""
+    if header is not None and header != bearer:
+        raise Unauthorized(f"{name} and Authorization name two different {what}: send one")
+    return bearer
 
 
 def require_api_key() -> ApiKey:

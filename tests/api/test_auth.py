@@ -63,6 +63,23 @@ def test_api_key_alone_or_another_games_token_cannot_move(api):
     assert_problem(response, 403, "forbidden")
 
 
+def test_two_different_credentials_of_one_kind_are_refused_not_picked_between(api, database_url):
+    game = api.create("carcassonne")
+    path = f"/v1/games/{game['id']}/moves"
+    resign = {"command": {"type": "resign"}}  # needs no precondition: a write if accepted
+    both = {"X-Seat-Token": game["tokens"][0], "Authorization": f"Bearer {game['tokens'][1]}"}
+    problem = assert_problem(api.client.post(path, json=resign, headers=both), 401, "unauthorized")
+    assert "two different seat tokens" in problem["detail"]
+    other_key = new_api_key(database_url, "other")[1]
+    keys_both = {**api.key, "Authorization": f"Bearer {other_key}"}
+    problem = assert_problem(api.client.get("/v1/games", headers=keys_both), 401, "unauthorized")
+    assert "two different API keys" in problem["detail"]
+    summary = api.client.get(f"/v1/games/{game['id']}", headers=api.key).get_json()
+    assert summary["version"] == game["version"]  # nothing written
+    same = {"X-Seat-Token": game["tokens"][0], "Authorization": f"Bearer {game['tokens'][0]}"}
+    assert api.client.post(path, json=resign, headers=same).status_code == 200
+
+
 def test_legal_moves_are_private_to_a_seat(api):
     game = api.create()
     path = f"/v1/games/{game['id']}/legal-moves"
