@@ -21,6 +21,7 @@ from service.api import (
     pictures,
     play,
     problems,
+    query,
     ratelimit,
     table,
     webhooks,
@@ -137,6 +138,7 @@ def create_app(
     )
     install(app)
     bodies.register(app)
+    query.register(app)
     headers.register(app, settings.cors_origins)
     api = ProblemApi(
         app,

@@ -249,3 +249,20 @@ def test_a_query_number_in_ascii_digits_is_read(api, path):
     game = api.create("carcassonne")
     response = api.client.get(f"/v1/games/{game['id']}{path}", headers=api.key)
     assert response.status_code == 200, response.get_data(as_text=True)
+
+
+@pytest.mark.parametrize(
+    ("path", "query", "name"),
+    [
+        ("/state", "?at=1&at=2", "at"),
+        ("/events", "?after=0&limit=5&after=3", "after"),
+        ("", "?x=1&x=1", "x"),  # a parameter no operation reads: still once
+    ],
+)
+def test_a_query_parameter_given_twice_is_refused_not_read_as_its_first(api, path, query, name):
+    """Readers differ on which of two values counts (the first here, the last for
+    others), as for a JSON key twice: such a request is refused."""
+    game = api.create()
+    response = api.client.get(f"/v1/games/{game['id']}{path}{query}", headers=api.key)
+    problem = assert_problem(response, 422, "validation_error")
+    assert problem["errors"] == [{"field": name, "message": "given 2 times: give it once"}]
