@@ -10,7 +10,8 @@ the seat holds, a move made while the service cannot be reached (the controls st
 usable and are read afresh once it is back) and the final points; the rings to take a
 figure back drawn on the figure's own tile (South Seas, the plague); the page on a
 phone (the board the whole width, zoomed in its own box, marks a fingertip wide, the
-page left where it is by a move); two bots of one name told apart. The log always
+page left where it is by a move); two bots of one name told apart; the Pirate Islands'
+steal offered as a button per victim and one for nobody. The log always
 shows its newest line. No request leaves the server's origin, nothing breaks the
 page's Content-Security-Policy, no script error. A screenshot of each step lands in
 ``test-output/`` (git-ignored) for a person to look at, at 1280 x 800 or 390 x 844. The
@@ -758,3 +759,58 @@ def test_two_bots_of_one_name_are_told_apart(pages, server, api_key):
     ), lines[-1]
     assert scrolled(page) and newest_in_view(page)
     shot(page, "carcassonne-two-greedy-bots")
+
+
+def test_the_pirate_islands_steal_is_offered_as_one_button_per_victim_and_nobody(
+    pages, server, api_key, monkeypatch
+):
+    """The Pirate Islands (Seafarers 7): on a 7 the roller may steal from any seat that
+    holds a card, or from nobody. The game of the rules test, played up to that roll
+    over the API; the page offers a button for each choice, each the command it says."""
+    from tests.rules.catan import table as catan_table
+    from tests.rules.catan.test_pirate_islands import opened
+
+    sent: list[tuple[int, dict]] = []
+    send = catan_table.Table.send
+
+    def recorded(table, command, seat=None, decision=None, rng=None):
+        seat = table.awaiting()[0]["seat"] if seat is None else seat
+        events = send(table, command, seat, decision, rng)
+        sent.append((seat, command))
+        return events
+
+    monkeypatch.setattr(catan_table.Table, "send", recorded)
+    table = opened()
+    table.roll(0, 0, [1, 6])  # a 7
+    client = Client(server.url, api_key)
+    people = [{"name": name} for name in ("Ada", "Bob", "Cy", "Dee")]
+    game = client.create("catan", people, dict(table.options))
+    seats = Seats(client, game)
+    for seat, command in sent:
+        seats.send(seat, command)
+    assert seats.menu(0) == {"steal": {"victims": [1, 2, 3]}}
+
+    page = seat_at_desk(pages, server, api_key, game["id"], seats.tokens[0])
+    assert page.inner_text("#turn") == "Your move: steal"
+    buttons = page.locator("#controls button").all_inner_texts()
+    assert [b for b in buttons if b.startswith("Steal")] == [
+        "Steal a card from Bob",
+        "Steal a card from Cy",
+        "Steal a card from Dee",
+        "Steal from nobody",
+    ]
+    shot(page, "catan-pirate-islands-steal")
+    # in external randomness the stolen card is the client's to name: the page asks
+    # only for the victim, so the answer is read back by the module that makes them
+    made = page.evaluate(
+        """async () => {
+            const main = document.querySelector("script[type=module]").src;
+            const { choices } = await import(main.replace(/main[.]js$/, "commands.js"));
+            return choices("steal", { victims: [1, 3] }, (s) => `seat ${s}`).map((c) => c.command);
+        }"""
+    )
+    assert made == [
+        {"type": "steal", "victim": 1},
+        {"type": "steal", "victim": 3},
+        {"type": "steal", "victim": None},
+    ]

@@ -8,10 +8,22 @@ import { cards, commandWords } from "./words.js";
 
 const RESOURCES = ["brick", "lumber", "wool", "grain", "ore"];
 // Lists in a menu whose items are the value of one argument of the command.
-const ARGUMENTS = { spots: "spot", action: "action", resources: "resource", with: "with", tiles: "tile", tokens: "token" };
+const ARGUMENTS = {
+  spots: "spot",
+  action: "action",
+  resources: "resource",
+  with: "with",
+  tiles: "tile",
+  tokens: "token",
+  victims: "victim",
+};
+// Of those, the lists a command may also answer with none of their items (null): a
+// Pirate Islands roller may steal from nobody.
+const OR_NONE = ["victims"];
 // Lists whose items are whole argument sets (maritime trades, ship moves...).
 const ARGUMENT_SETS = ["trades", "moves"];
-// Details a menu adds to a choice to describe it; they are not arguments.
+// Details a menu adds to a choice to describe it; they are not arguments (the victims a
+// robber's hex offers are chosen with the hex, on the board).
 const DESCRIPTIONS = ["kind", "sides", "role", "rate", "left", "victims"];
 
 function argumentsOf(item) {
@@ -30,7 +42,10 @@ export function choices(type, options, who) {
   }
   for (const [key, name] of Object.entries(ARGUMENTS)) {
     if (Array.isArray(options[key])) {
-      return options[key].map((item) => (typeof item === "object" ? one({ [name]: item[name] }) : one({ [name]: item })));
+      const items = OR_NONE.includes(key) ? [...options[key], null] : options[key];
+      return items.map((item) =>
+        item !== null && typeof item === "object" ? one({ [name]: item[name] }) : one({ [name]: item }),
+      );
     }
   }
   for (const key of ARGUMENT_SETS) {
