@@ -814,3 +814,66 @@ def test_the_pirate_islands_steal_is_offered_as_one_button_per_victim_and_nobody
         {"type": "steal", "victim": 3},
         {"type": "steal", "victim": None},
     ]
+
+
+def offered_decisions() -> list[dict]:
+    """One decision of each kind, command and shape of options that legal-moves gives a
+    seat in bot games of every ruleset, expansion and scenario (the value and greedy
+    bots trade and wait on answers the random bots never bring about)."""
+    from service.rules import get_ruleset
+    from service.rules.carcassonne.expansions import EXPANSIONS
+    from service.rules.catan.game import SCENARIOS
+    from service.rules.play import play_game
+
+    cases = [
+        ("carcassonne", {"expansions": list(EXPANSIONS)}, 4, "greedy"),
+        ("carcassonne-south-seas", {}, 4, "greedy"),
+        ("catan", {}, 4, "value"),
+        *(("catan", {"scenario": n}, max(info.players), "value") for n, info in SCENARIOS.items()),
+    ]
+    found: dict[tuple, dict] = {}
+    for name, options, seats, other in cases:
+        ruleset = get_ruleset(name)
+
+        def observe(state, events, ruleset=ruleset, seats=seats, name=name) -> None:
+            for seat in range(seats):
+                for decision in ruleset.legal_commands(state, seat)["decisions"]:
+                    for kind, menu in decision["commands"].items():
+                        shape = sorted(menu) if isinstance(menu, dict) else "list"
+                        key = (name, decision["kind"], kind, json.dumps(shape))
+                        found.setdefault(key, {"kind": decision["kind"], "commands": {kind: menu}})
+
+        for bot in ("random", other):
+            play_game(ruleset, options, seats, f"offered-{bot}".encode(), [bot] * seats, observe)
+    return list(found.values())
+
+
+def test_every_command_a_seat_is_offered_has_a_control_on_the_page(pages, server):
+    """What the steal lacked, for every decision bots meet: each command is drawn on the
+    board (Catan's places, a tile's cells) or has buttons or a form, never 'not offered
+    by this page'."""
+    decisions = offered_decisions()
+    page = pages().page
+    assert page.goto(f"{server.url}/play/", wait_until="load").status == 200
+    missing = page.evaluate(
+        """async (decisions) => {
+            const main = document.querySelector("script[type=module]").src;
+            const module = (name) => import(main.replace(/main[.]js$/, name));
+            const { commandControls } = await module("commands.js");
+            const { ON_BOARD } = await module("catan.js");
+            const missing = [];
+            for (const decision of decisions) {
+                const onBoard = new Set(ON_BOARD);
+                if (decision.commands.place_tile) onBoard.add("place_tile");
+                const controls = commandControls(decision, {
+                    who: (seat) => `seat ${seat}`, send: () => {}, onBoard,
+                });
+                const words = controls.map((control) => control.textContent).join(" | ");
+                if (words.includes("not offered by this page")) missing.push([decision, words]);
+            }
+            return missing;
+        }""",
+        decisions,
+    )
+    assert len(decisions) > 40
+    assert missing == []

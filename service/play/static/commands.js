@@ -16,6 +16,7 @@ const ARGUMENTS = {
   tiles: "tile",
   tokens: "token",
   victims: "victim",
+  wonders: "wonder",
 };
 // Of those, the lists a command may also answer with none of their items (null): a
 // Pirate Islands roller may steal from nobody.

@@ -162,6 +162,8 @@ export function commandWords(command, who) {
       return `Take back the islander on ${spotWords(args.spot)} at ${at(args)}`;
     case "remove_follower":
       return `Remove the follower on ${spotWords(args.spot)} at ${at(args)}`;
+    case "start_wonder":
+      return `Start the ${humanize(args.wonder)}`;
     case "steal":
       return args.victim === null ? "Steal from nobody" : `Steal a card from ${who(args.victim)}`;
     case "place_on_wheel":
