@@ -62,6 +62,15 @@ def side_mid(side: int) -> Point:
     return rim_point(side + 0.5)
 
 
+def turned(point: Point | None, q: int) -> Point:
+    """``point`` of the upright tile, on the tile turned ``q`` quarter turns clockwise."""
+    assert point is not None  # (a none kind's part always has its place)
+    x, y = point[0] - CENTRE[0], point[1] - CENTRE[1]
+    for _ in range(q):
+        x, y = -y, x  # clockwise, with y pointing south
+    return (CENTRE[0] + x, CENTRE[1] + y)
+
+
 def lerp(a: Point, b: Point, f: float) -> Point:
     return (a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f)
 
@@ -335,7 +344,11 @@ def _best(
 
 @lru_cache(maxsize=4096)
 def draw(tile: TileType, q: int) -> Drawing:
-    """The drawing of ``tile`` turned ``q`` quarter turns clockwise."""
+    """The drawing of ``tile`` turned ``q`` quarter turns clockwise. What stands on the
+    tile (a cloister, a hill, a market, a vineyard) is placed on the upright tile and
+    turned with it: chosen afresh, a tie between two equal open areas could put it on
+    the other side of a river at another rotation."""
+    upright = draw(tile, 0) if q else None
     owner = tile.port_segment[q]
     segments = tile.segments
     spots = tile.spots[q]
@@ -381,6 +394,9 @@ def draw(tile: TileType, q: int) -> Drawing:
     middle = cell_at(CENTRE)
     for i in range(n):
         if spans[i] != "none" or kinds[i] not in TERMINUS:
+            continue
+        if upright is not None:
+            placed[i] = turned(upright.parts[i].at, q)
             continue
         radius_cells = RADIUS.get(kinds[i], 14.0) / CELL
         taken = list(placed.values())
@@ -449,6 +465,9 @@ def draw(tile: TileType, q: int) -> Drawing:
     # 5b. Other none kinds (a vineyard) go where nothing is drawn yet.
     for i in range(n):
         if spans[i] != "none" or i in placed:
+            continue
+        if upright is not None:
+            placed[i] = turned(upright.parts[i].at, q)
             continue
         near = [c for c in cells if any(math.dist(centres[c], p) <= 16 for p in placed.values())]
         clear = distances([c for c in cells if blocked[c]] + near)

@@ -35,6 +35,29 @@ def test_every_tile_draws_at_every_rotation_with_a_place_for_each_spot(ruleset):
             )
 
 
+def turned_by_hand(point, q: int):
+    """``point`` on the 100 x 100 tile turned ``q`` quarter turns clockwise: (x, y) goes
+    to (100 - y, x) each turn, the north edge's middle to the east edge's."""
+    x, y = point
+    for _ in range(q):
+        x, y = 100 - y, x
+    return (x, y)
+
+
+@pytest.mark.parametrize("ruleset", sorted(CATALOGUES))
+def test_a_tiles_cloister_hill_market_or_vineyard_turns_with_the_tile(ruleset):
+    """A tile turned is the same tile: what stands on it (RI.1/LIRI's cloister, across
+    the river from its road) stays where it was on the tile, whichever way it is turned."""
+    moved = []
+    for tile in CATALOGUES[ruleset].tiles:
+        upright = squares.draw(tile, 0)
+        for q in range(1, 4):
+            for part, was in zip(squares.draw(tile, q).parts, upright.parts, strict=True):
+                if was.at is not None and part.at != pytest.approx(turned_by_hand(was.at, q)):
+                    moved.append((tile.id, q, part.kind))
+    assert moved == []
+
+
 def _game(name: str, options: dict, seats: int, moves: int, seed: bytes):
     ruleset = get_ruleset(name)
     normalised = ruleset.normalize_options(options)
