@@ -23,7 +23,9 @@ from service.pictures.svg import (
     panel,
     pd,
     seat_badge,
+    seat_name,
     text,
+    winners_line,
 )
 from service.rules.carcassonne.base import modules_for
 from service.rules.carcassonne.state import game_rules
@@ -95,7 +97,7 @@ def render(
         (d["x"], d["y"], d.get("spot"), d.get("figure", "follower")) for d in figures_after
     }
     for f, (px, py) in tileboard.place_figures(view["followers"], point):
-        title = f"{names_of(names, f['seat'])}: {f['figure']} on {f['spot']} at {f['x']},{f['y']}"
+        title = f"{seat_name(names, f['seat'])}: {f['figure']} on {f['spot']} at {f['x']},{f['y']}"
         figures.append(
             tileboard.figure(
                 f["seat"],
@@ -131,10 +133,6 @@ def render(
 def _scale(width: float, height: float) -> float:
     """Pictures at most about 1600 pixels on their longer side."""
     return min(1.0, 1600.0 / max(width, height))
-
-
-def names_of(names: Sequence[str], seat: int) -> str:
-    return names[seat] if 0 <= seat < len(names) else f"Seat {seat}"
 
 
 def _flocks(flocks: Mapping[str, Any], point) -> str:
@@ -285,7 +283,7 @@ def _panel(view, seat, names, version, catalogue, moved) -> tuple[str, float]:
     subtitle = [
         f"Expansions: {', '.join(chosen)}" if chosen else "Base game",
         f"Version {version}, turn {view.get('turn', 0)}",
-        "Seen by " + ("a spectator" if seat is None else f"seat {seat} ({names_of(names, seat)})"),
+        "Seen by " + ("a spectator" if seat is None else f"seat {seat} ({seat_name(names, seat)})"),
     ]
     goods = ((view.get("expansions") or {}).get("traders_builders") or {}).get("goods")
     rows = []
@@ -301,13 +299,12 @@ def _panel(view, seat, names, version, catalogue, moved) -> tuple[str, float]:
             lines.append(
                 "goods: " + ", ".join(f"{g.get(k, 0)} {k}" for k in ("wine", "grain", "cloth"))
             )
-        rows.append(PanelRow(s, names_of(names, s), view["scores"][s], lines))
+        rows.append(PanelRow(s, seat_name(names, s), view["scores"][s], lines))
     footer = [*moved, f"Tiles left to draw: {view.get('remaining', 0)}"]
     if view.get("over"):
-        winners = ", ".join(names_of(names, w) for w in view.get("winners", []))
-        footer.append(f"Game over. Won by {winners}")
+        footer.append(winners_line(names, view.get("winners", [])))
     elif view.get("tile"):
-        footer.append(f"{names_of(names, view.get('seat') or 0)} places {view['tile']}:")
+        footer.append(f"{seat_name(names, view.get('seat') or 0)} places {view['tile']}:")
     svg, height = panel(16, 10, PANEL_WIDTH - 32, "Carcassonne", subtitle, rows, footer)
     drawn, height = tileboard.next_tile_panel(catalogue, view, height)
     svg += drawn

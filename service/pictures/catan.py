@@ -27,8 +27,11 @@ from service.pictures.svg import (
     panel,
     pd,
     polygon,
+    seat_label,
+    seat_name,
     seat_style,
     text,
+    winners_line,
 )
 from service.rules.hexes.geometry import (
     edge_between,
@@ -594,13 +597,9 @@ def _last_move_words(recent: Sequence[Mapping[str, Any]], names: Sequence[str]) 
             seat = event["data"].get("seat")
             who = "A seat"
             if isinstance(seat, int):
-                who = f"{_name(names, seat)} ({seat_style(seat).letter})"
+                who = seat_label(names, seat)
             return [f"Last move: {who} {MOVE_WORDS[event['type']]} (ringed)"]
     return []
-
-
-def _name(names: Sequence[str], seat: int) -> str:
-    return names[seat] if 0 <= seat < len(names) else f"Seat {seat}"
 
 
 def _counts(counts: Mapping[str, int]) -> str:
@@ -620,7 +619,7 @@ def _panel(view: Mapping[str, Any], seat: int | None, names: Sequence[str], vers
     )
     subtitle.append(f"Version {version}, turn {view.get('turn', 0)}; {target} points to win")
     subtitle.append(
-        "Seen by " + ("a spectator" if seat is None else f"seat {seat} ({_name(names, seat)})")
+        "Seen by " + ("a spectator" if seat is None else f"seat {seat} ({seat_name(names, seat)})")
     )
     roll = view.get("last_roll")
     if roll:
@@ -649,14 +648,12 @@ def _panel(view: Mapping[str, Any], seat: int | None, names: Sequence[str], vers
             for k, n in player.get("development_new", {}).items():
                 devs[f"{k} (new)"] = n
             lines.append("your development cards: " + _counts(devs))
-        rows.append(PanelRow(s, _name(names, s), player["points"], lines))
+        rows.append(PanelRow(s, seat_name(names, s), player["points"], lines))
     footer = list(moved)
     if view.get("over"):
-        footer.append(
-            "Game over. Won by " + ", ".join(_name(names, w) for w in view.get("winners", []))
-        )
+        footer.append(winners_line(names, view.get("winners", [])))
     elif view.get("current") is not None:
-        footer.append(f"{_name(names, view['current'])} to play ({view.get('phase')})")
+        footer.append(f"{seat_name(names, view['current'])} to play ({view.get('phase')})")
     footer.append("Red numbers (6, 8) are rolled most; dots: ways to roll")
     return panel(16, 10, PANEL_WIDTH - 32, title, subtitle, rows, footer)
 

@@ -9,7 +9,18 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from service.pictures import squares, tileboard
-from service.pictures.svg import INK, PanelRow, clean, document, el, group, num, panel
+from service.pictures.svg import (
+    INK,
+    PanelRow,
+    clean,
+    document,
+    el,
+    group,
+    num,
+    panel,
+    seat_name,
+    winners_line,
+)
 from service.rules.south_seas.content import content_for
 from service.rules.tiling.tiles import Catalogue
 
@@ -85,7 +96,7 @@ def render(
     last_spots = {(d["x"], d["y"], d.get("spot")) for d in after}
     figures, rings = [], []
     for f, (px, py) in tileboard.place_figures(view["islanders"], point):
-        title = f"{_name(names, f['seat'])}: islander on {f['spot']} at {f['x']},{f['y']}"
+        title = f"{seat_name(names, f['seat'])}: islander on {f['spot']} at {f['x']},{f['y']}"
         figures.append(
             tileboard.figure(
                 f["seat"],
@@ -114,10 +125,6 @@ def render(
     return document(width, height, title, body, scale, data=tileboard.grid_data(frame))
 
 
-def _name(names: Sequence[str], seat: int) -> str:
-    return names[seat] if 0 <= seat < len(names) else f"Seat {seat}"
-
-
 def _ship(ship: Mapping[str, Any]) -> str:
     demand = ship.get("demand", {})
     parts = []
@@ -134,7 +141,7 @@ def _ship(ship: Mapping[str, Any]) -> str:
 def _panel(view, seat, names, version, catalogue, moved) -> tuple[str, float]:
     subtitle = [
         f"Version {version}, turn {view.get('turn', 0)}",
-        "Seen by " + ("a spectator" if seat is None else f"seat {seat} ({_name(names, seat)})"),
+        "Seen by " + ("a spectator" if seat is None else f"seat {seat} ({seat_name(names, seat)})"),
     ]
     rows = []
     for s in range(view["seats"]):
@@ -146,17 +153,16 @@ def _panel(view, seat, names, version, catalogue, moved) -> tuple[str, float]:
         ]
         if held:
             lines.append("ships: " + ", ".join(f"{h['id']} ({h.get('points', 0)})" for h in held))
-        rows.append(PanelRow(s, _name(names, s), view["scores"][s], lines))
+        rows.append(PanelRow(s, seat_name(names, s), view["scores"][s], lines))
     footer = [*moved, "Ships on offer:"]
     footer += ["  " + _ship(ship) for ship in view.get("display", [])]
     footer.append(f"Ships face down: {view.get('ships_face_down', 0)}")
     footer.append(f"Fishing boats left: {view.get('fishing_boats_left', 0)}")
     footer.append(f"Tiles left to draw: {view.get('remaining', 0)}")
     if view.get("over"):
-        winners = ", ".join(_name(names, w) for w in view.get("winners", []))
-        footer.append(f"Game over. Won by {winners}")
+        footer.append(winners_line(names, view.get("winners", [])))
     elif view.get("tile") and view.get("seat") is not None:
-        footer.append(f"{_name(names, view['seat'])} places {view['tile']}:")
+        footer.append(f"{seat_name(names, view['seat'])} places {view['tile']}:")
     svg, height = panel(16, 10, PANEL_WIDTH - 32, "South Seas", subtitle, rows, footer)
     drawn, height = tileboard.next_tile_panel(catalogue, view, height)
     svg += drawn

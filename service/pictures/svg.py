@@ -155,6 +155,22 @@ def seat_style(seat: int) -> SeatStyle:
     return SEAT_STYLES[seat % len(SEAT_STYLES)]
 
 
+def seat_name(names: Sequence[str], seat: int) -> str:
+    """The seat's player's name, as the game was created with it."""
+    return names[seat] if 0 <= seat < len(names) else f"Seat {seat}"
+
+
+def seat_label(names: Sequence[str], seat: int) -> str:
+    """The name and the seat's letter, which every figure carries: two bots of one name
+    are told apart ("greedy bot (A)")."""
+    return f"{seat_name(names, seat)} ({seat_style(seat).letter})"
+
+
+def winners_line(names: Sequence[str], winners: Sequence[int]) -> str:
+    won = ", ".join(seat_label(names, w) for w in winners)
+    return f"Game over. Won by {won}" if won else "Game over. No winner"
+
+
 def seat_badge(x: float, y: float, seat: int, r: float = 9.0, shape: str = "circle") -> str:
     """A seat's colour and letter: the building block of every figure."""
     style = seat_style(seat)

@@ -9,7 +9,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from service.pictures import squares
-from service.pictures.svg import INK, Point, el, group, num, seat_badge, seat_style, text
+from service.pictures.svg import (
+    INK,
+    Point,
+    el,
+    group,
+    num,
+    seat_badge,
+    seat_label,
+    seat_style,
+    text,
+)
 from service.rules.tiling.tiles import Catalogue, TileType
 
 TILE = 100.0
@@ -267,14 +277,12 @@ def last_move_words(placed, figures, names: Sequence[str], figure_word: str) -> 
     if placed is None:
         return []
     seat = placed.get("seat")
-    who = "A seat"
-    if isinstance(seat, int):
-        name = names[seat] if 0 <= seat < len(names) else f"Seat {seat}"
-        who = f"{name} ({seat_style(seat).letter})"
+    who = seat_label(names, seat) if isinstance(seat, int) else "A seat"
     line = f"Last move: {who} placed {placed['tile']} at {placed['x']},{placed['y']}"
     for f in figures:
         kind = f.get("figure", figure_word)
-        line += f", a {kind.replace('_', ' ')} on {f.get('spot')}"
+        word = kind.replace("_", " ")
+        line += f", {'an' if word[0] in 'aeiou' else 'a'} {word} on {f.get('spot')}"
     return [line + " (framed)"]
 
 

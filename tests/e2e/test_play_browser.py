@@ -11,7 +11,8 @@ usable and are read afresh once it is back) and the final points; the rings to t
 figure back drawn on the figure's own tile (South Seas, the plague); the page on a
 phone (the board the whole width, zoomed in its own box, marks a fingertip wide, the
 page left where it is by a move); two bots of one name told apart; the Pirate Islands'
-steal offered as a button per victim and one for nobody. The log always
+steal offered as a button per victim and one for nobody; a control for every command
+and a sentence for every event that bot games of every ruleset and scenario meet. The log always
 shows its newest line. No request leaves the server's origin, nothing breaks the
 page's Content-Security-Policy, no script error. A screenshot of each step lands in
 ``test-output/`` (git-ignored) for a person to look at, at 1280 x 800 or 390 x 844. The
@@ -20,6 +21,7 @@ browser is the one the /docs test uses; without one this test fails, never skips
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import re
@@ -816,10 +818,12 @@ def test_the_pirate_islands_steal_is_offered_as_one_button_per_victim_and_nobody
     ]
 
 
-def offered_decisions() -> list[dict]:
+@functools.cache
+def met_in_bot_games() -> tuple[list[dict], list[dict]]:
     """One decision of each kind, command and shape of options that legal-moves gives a
-    seat in bot games of every ruleset, expansion and scenario (the value and greedy
-    bots trade and wait on answers the random bots never bring about)."""
+    seat, and one event of each type, in bot games of every ruleset, expansion and
+    scenario (the value and greedy bots trade and wait on answers the random bots never
+    bring about)."""
     from service.rules import get_ruleset
     from service.rules.carcassonne.expansions import EXPANSIONS
     from service.rules.catan.game import SCENARIOS
@@ -832,6 +836,7 @@ def offered_decisions() -> list[dict]:
         *(("catan", {"scenario": n}, max(info.players), "value") for n, info in SCENARIOS.items()),
     ]
     found: dict[tuple, dict] = {}
+    events: dict[str, dict] = {}
     for name, options, seats, other in cases:
         ruleset = get_ruleset(name)
 
@@ -844,15 +849,18 @@ def offered_decisions() -> list[dict]:
                         found.setdefault(key, {"kind": decision["kind"], "commands": {kind: menu}})
 
         for bot in ("random", other):
-            play_game(ruleset, options, seats, f"offered-{bot}".encode(), [bot] * seats, observe)
-    return list(found.values())
+            seed = f"offered-{bot}".encode()
+            played, _ = play_game(ruleset, options, seats, seed, [bot] * seats, observe)
+            for event in played:
+                events.setdefault(event.type, {"type": event.type, "data": event.data})
+    return list(found.values()), list(events.values())
 
 
 def test_every_command_a_seat_is_offered_has_a_control_on_the_page(pages, server):
     """What the steal lacked, for every decision bots meet: each command is drawn on the
     board (Catan's places, a tile's cells) or has buttons or a form, never 'not offered
     by this page'."""
-    decisions = offered_decisions()
+    decisions, _ = met_in_bot_games()
     page = pages().page
     assert page.goto(f"{server.url}/play/", wait_until="load").status == 200
     missing = page.evaluate(
@@ -877,3 +885,37 @@ def test_every_command_a_seat_is_offered_has_a_control_on_the_page(pages, server
     )
     assert len(decisions) > 40
     assert missing == []
+
+
+#: what the table writes (resigning, bots, clocks), which bot games never do
+TABLE_EVENTS = [
+    {"type": "game_abandoned", "data": {}},
+    {"type": "seat_handed_to_bot", "data": {"seat": 1, "bot": "greedy"}},
+    {"type": "seat_handed_back", "data": {"seat": 1}},
+    {"type": "seat_timed_out", "data": {"seat": 1, "action": "skip"}},
+    {"type": "clock", "data": {"remaining_ms": [245000, None], "running": {}}},
+]
+
+
+def test_every_event_a_game_writes_is_told_in_words_in_the_log(pages, server):
+    """Each event type of bot games of every ruleset, expansion and scenario, and the
+    table's, has a sentence of its own (not the plain type and fields the page falls
+    back to), which reads its data: no 'undefined', 'NaN' or '[object Object]'."""
+    _, events = met_in_bot_games()
+    events = events + TABLE_EVENTS
+    page = pages().page
+    assert page.goto(f"{server.url}/play/", wait_until="load").status == 200
+    told = page.evaluate(
+        """async (events) => {
+            const main = document.querySelector("script[type=module]").src;
+            const { SENTENCES, eventWords } = await import(main.replace(/main[.]js$/, "words.js"));
+            return events.map((event) => [
+                event.type, event.type in SENTENCES, eventWords(event, (seat) => `Seat ${seat}`),
+            ]);
+        }""",
+        events,
+    )
+    assert len(told) > 60
+    assert [type_ for type_, known, _ in told if not known] == []
+    garbled = [words for _, _, words in told if re.search(r"undefined|NaN|\[object", words)]
+    assert garbled == []

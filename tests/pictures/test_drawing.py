@@ -15,6 +15,7 @@ import pytest
 from service.pictures import board_svg, squares
 from service.pictures.carcassonne import all_tiles
 from service.pictures.south_seas import catalogue_for
+from service.pictures.tileboard import last_move_words
 from service.rules.core import bot_rng_for, rng_for
 from service.rules.registry import get_ruleset
 from tests.conftest import REPO
@@ -143,3 +144,22 @@ def test_the_readme_picture_script_draws_a_seafarers_game(tmp_path):
     assert result.returncode == 0, result.stderr[-2000:]
     root = ET.fromstring(out.read_bytes())
     assert root.find("{http://www.w3.org/2000/svg}title").text.startswith("Catan: Seafarers")
+
+
+def test_the_winners_line_tells_two_bots_of_one_name_apart():
+    ruleset, normalised, events, state = _game("carcassonne", {}, 2, 10_000, b"winners")
+    assert ruleset.is_over(state)
+    view = json.loads(json.dumps(ruleset.view(state, None)))
+    picture = board_svg(
+        "carcassonne", view, seat=None, names=["greedy bot"] * 2, version=len(events),
+        options=normalised, recent=[],
+    )  # fmt: skip
+    winners = " and ".join(f"greedy bot ({'AB'[w]})" for w in view["winners"])
+    assert f"Game over. Won by {winners.replace(' and ', ', ')}" in picture
+
+
+def test_the_last_move_line_says_an_islander():
+    placed = {"seat": 1, "tile": "SS/M", "x": 0, "y": 1}
+    figures = [{"spot": "market"}]
+    (line,) = last_move_words(placed, figures, ["Ada", "Bob"], "islander")
+    assert line == "Last move: Bob (B) placed SS/M at 0,1, an islander on market (framed)"

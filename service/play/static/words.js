@@ -28,8 +28,30 @@ function spotWords(spot) {
   return sides ? `the ${kind} (${sides.replaceAll(",", ", ")})` : `the ${kind}`;
 }
 
+// "the shepherd of Ada and the shepherd of Bob" from a list of {seat} figures
+function shepherds(figures, who) {
+  return list((figures || []).map((f) => `${who(f.seat)}'s shepherd`)) || "nobody's shepherd";
+}
+
+// "1 point", "3 points"
+function points(n) {
+  return `${n} ${n === 1 ? "point" : "points"}`;
+}
+
+// "4:05" from 245000 ms
+function minutes(ms) {
+  const seconds = Math.round(ms / 1000);
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+}
+
+// What a rule-book reason says after its colon ("storm: 1 point per follower" -> " (1
+// point per follower)"), or nothing.
+function because(reason) {
+  return reason ? ` (${reason.replace(/^[^:]*: /, "")})` : "";
+}
+
 // One sentence per event type; `who(seat)` names a seat.
-const SENTENCES = {
+export const SENTENCES = {
   game_started: (d) => `The game began with ${d.seats} seats.`,
   tile_drawn: (d, who) => (d.tile ? `${who(d.seat)} drew ${d.tile}.` : `${who(d.seat)} drew a tile.`),
   tile_set_aside: (d, who) => `${d.tile} fits nowhere on the board: set aside, and ${who(d.seat)} draws again.`,
@@ -103,6 +125,79 @@ const SENTENCES = {
     return `The game is over${won}.${scores}`;
   },
   seat_resigned: (d, who) => `${who(d.seat)} resigned.`,
+  // the table: the game's owner and its clocks
+  game_abandoned: () => "The game's owner abandoned the game.",
+  seat_handed_to_bot: (d, who) => `${who(d.seat)} is played by the ${d.bot} bot from now on.`,
+  seat_handed_back: (d, who) => `${who(d.seat)} plays for itself again.`,
+  seat_timed_out: (d, who) =>
+    `${who(d.seat)} ran out of time: ${{ bot: "a bot plays on for it", skip: "its turn is skipped", forfeit: "it forfeits" }[d.action] ?? humanize(d.action)}.`,
+  clock: (d, who) =>
+    `Time left: ${(d.remaining_ms || []).map((ms, seat) => `${who(seat)} ${ms === null ? "no limit" : minutes(ms)}`).join(", ")}.`,
+  // Carcassonne's expansions
+  tile_hidden: (d, who) =>
+    d.under ? `${who(d.seat)} put ${d.under} face down under the hill ${d.tile}.` : `${who(d.seat)} put a tile face down under the hill ${d.tile}.`,
+  goods_taken: (d, who) => `${who(d.seat)} took goods for closing the city: ${cards(d.goods)}.`,
+  flock_to_tend: (d, who) => `${who(d.seat)} tends the flock on ${spotWords(d.spot)} at ${at(d)}.`,
+  flock_tended: (d, who) => `${who(d.seat)} chose to ${d.action === "gather" ? "gather the flock" : "let the flock grow"}.`,
+  sheep_drawn: (d, who) =>
+    d.token === "wolf"
+      ? `${who(d.seat)} drew the wolf for the flock at ${at(d)}.`
+      : `${who(d.seat)} drew ${d.token} sheep for the flock at ${at(d)}.`,
+  flock_scored: (d, who) =>
+    `${list((d.winners || []).map(who)) || "Nobody"} scored ${d.points} for a flock of ${d.sheep} sheep${because(d.reason)}.`,
+  flock_lost: (d, who) => `A wolf: the flock of ${shepherds(d.shepherds, who)} is lost and the shepherds go home.`,
+  figure_returned: (d, who) =>
+    `${who(d.seat)}'s ${humanize(d.figure)} went back from ${spotWords(d.spot)} at ${at(d)}${d.reason ? `: ${d.reason}` : ""}.`,
+  crown_taken: (d, who) => `${who(d.seat)} put a follower on crown space ${d.space + 1} of the ${humanize(d.sector)}.`,
+  crown_scored: (d, who) =>
+    (d.winners || []).length
+      ? `${list(d.winners.map(who))} scored ${d.points} on the crown of the ${humanize(d.sector)}${because(d.reason)}.`
+      : `Nobody scored on the crown of the ${humanize(d.sector)}.`,
+  wheel_scored: (d, who) => {
+    const gains = (d.points || []).map((n, seat) => [n, seat]).filter(([n]) => n);
+    const what = gains.length ? list(gains.map(([n, seat]) => `${who(seat)} ${points(n)}`)) : "nobody scored";
+    return `The ${humanize(d.sector)} sector: ${what}${because(d.reason)}.`;
+  },
+  // Seafarers
+  ship_moved: (d, who) => `${who(d.seat)} moved a ship from ${d.from} to ${d.to}.`,
+  pirate_moved: (d, who) =>
+    `${who(d.seat)} moved the pirate to ${d.hex}${d.victim === null || d.victim === undefined ? "" : ` and robbed ${who(d.victim)}`}.`,
+  gold_chosen: (d, who) => `${who(d.seat)} took ${cards(d.resources)} from the gold field.`,
+  hex_revealed: (d, who) => {
+    const found = `${humanize(d.terrain)}${d.number ? ` ${d.number}` : ""}`;
+    const gains = Object.entries(d.gains || {}).map(([s, got]) => `${who(Number(s))} got ${cards(got)}`);
+    return `${who(d.seat)} sailed into the fog at ${d.hex}: ${found}${gains.length ? `; ${list(gains)}` : ""}.`;
+  },
+  harbour_placed: (d, who) => `${who(d.seat)} placed a harbour at ${d.edge}.`,
+  harbour_marker_placed: (d, who) => `${who(d.seat)} placed a ${humanize(d.type)} harbour at ${d.edge}.`,
+  gift_taken: (d, who) => `${who(d.seat)} took the tribe's gift at ${d.edge}: ${humanize(d.gift)}.`,
+  village_connected: (d, who) =>
+    `${who(d.seat)} reached the village at ${d.village} (${d.number}) and took ${d.cloth} cloth.`,
+  cloth_distributed: (d, who) => {
+    const gains = Object.entries(d.gains || {}).map(([s, n]) => `${who(Number(s))} ${n}`);
+    return `The village at ${d.village} gave cloth for the roll of ${d.total}: ${gains.length ? list(gains) : "nobody"}.`;
+  },
+  fleet_moved: (d) => `The pirate fleet sailed ${d.steps} ${d.steps === 1 ? "hex" : "hexes"} to ${d.to}.`,
+  pirates_attacked: (d, who) => {
+    const fight = `The pirates (strength ${d.strength}) attacked ${who(d.seat)} (${d.warships} warships)`;
+    if (d.winner === "pirates") return `${fight}: ${who(d.seat)} lost ${cards(d.lost)}.`;
+    if (d.winner === "seat") return `${fight}: ${who(d.seat)} beat them off.`;
+    return `${fight}: a tie, nothing happens.`;
+  },
+  warship_converted: (d, who) => `${who(d.seat)} turned the ship at ${d.edge} into a warship.`,
+  fortress_attacked: (d, who) => {
+    const fight = `${who(d.seat)} attacked its pirate fortress with ${d.warships} warships (the pirates rolled ${d.die})`;
+    if (d.winner === "seat") {
+      return `${fight} and won a chit (${d.chits} of 3)${d.conquered ? ": the fortress is conquered" : ""}.`;
+    }
+    const lost = (d.ships_lost || []).length;
+    const ships = `${lost} ${lost === 1 ? "ship" : "ships"}`;
+    return d.winner === "pirates" ? `${fight} and lost ${ships}.` : `${fight}: a tie, ${ships} lost.`;
+  },
+  steal_chosen: (d, who) =>
+    d.victim === null ? `${who(d.seat)} steals from nobody.` : `${who(d.seat)} steals from ${who(d.victim)}.`,
+  wonder_started: (d, who) => `${who(d.seat)} started the ${humanize(d.wonder)}.`,
+  wonder_built: (d, who) => `${who(d.seat)} built level ${d.level} of the ${humanize(d.wonder)} for ${cards(d.cost)}.`,
 };
 
 function fallback(type, data, who) {
@@ -167,7 +262,7 @@ export function commandWords(command, who) {
     case "steal":
       return args.victim === null ? "Steal from nobody" : `Steal a card from ${who(args.victim)}`;
     case "place_on_wheel":
-      return `Follower on the wheel: ${args.sector}, crown space ${args.space}`;
+      return `Follower on the wheel: ${humanize(args.sector)}, crown space ${args.space + 1}`;
     default: {
       // a spot and a tile in words ("on the road (S, W) at (8, 5)"), other details by name
       const { spot, x, y, ...rest } = args;
