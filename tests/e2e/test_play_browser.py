@@ -919,3 +919,35 @@ def test_every_event_a_game_writes_is_told_in_words_in_the_log(pages, server):
     assert [type_ for type_, known, _ in told if not known] == []
     garbled = [words for _, _, words in told if re.search(r"undefined|NaN|\[object", words)]
     assert garbled == []
+
+
+def test_the_new_game_form_names_the_scenarios_and_sends_what_is_chosen(pages, server, api_key):
+    """Seafarers scenarios are listed by name; the victory points left at the game's own
+    play to the scenario's target (14 for scenario 1), and 10 chosen is 10."""
+    page = pages().page
+    page.set_viewport_size(DESK)
+    start(page, server, api_key)
+    page.select_option("#ruleset", "catan")
+    scenarios = page.locator("#option-scenario option").all_inner_texts()
+    assert scenarios[:3] == [
+        "none: the base game (the default)",
+        "none: the base game",
+        "1: Heading for New Shores (3/4 players, 14 points)",
+    ]
+    assert page.locator("#option-victory_points option").first.inner_text() == (
+        "the game's own: 10, or the scenario's target"
+    )
+    client = Client(server.url, api_key)
+    for chosen, target in ((None, 14), ("10", 10)):
+        start(page, server, api_key)
+        page.select_option("#ruleset", "catan")
+        page.select_option("#option-scenario", "1")
+        if chosen is not None:
+            page.select_option("#option-victory_points", chosen)
+        page.click("#add-seat")
+        page.click("#add-seat")
+        page.click("#create")
+        page.wait_for_url(lambda url: "#game=" in url)
+        game_id = page.url.split("#game=")[1].split("&")[0]
+        options = client.get(f"/v1/games/{game_id}").json()["options"]
+        assert (options["scenario"], options["victory_points"]) == (1, target)

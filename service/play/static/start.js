@@ -10,6 +10,11 @@ import { $, clearError, go, showError } from "./page.js";
 const FIXED_OPTIONS = new Set(["randomness"]);
 
 
+// An option's value as the form shows it: the ruleset's label for it, if any.
+function valueText(spec, value) {
+  return spec.labels?.[JSON.stringify(value)] ?? (value === null ? "none" : String(value));
+}
+
 function optionInput(name, spec) {
   const id = `option-${name}`;
   const help = { title: spec.description || "" };
@@ -17,11 +22,13 @@ function optionInput(name, spec) {
     return element("label", help, [element("input", { type: "checkbox", id, checked: spec.default }), ` ${name.replaceAll("_", " ")}`]);
   }
   if (spec.enum) {
-    const select = element(
-      "select",
-      { id },
-      spec.enum.map((value) => element("option", { value: JSON.stringify(value), selected: value === spec.default }, value === null ? "none" : String(value))),
-    );
+    // First the default, left to the game (which may depend on another option, as a
+    // scenario's target does); then every value, each sent as chosen.
+    const fallback = spec.default_label ?? `${valueText(spec, spec.default)} (the default)`;
+    const select = element("select", { id }, [
+      element("option", { value: "" }, fallback),
+      ...spec.enum.map((value) => element("option", { value: JSON.stringify(value) }, valueText(spec, value))),
+    ]);
     return element("label", help, [`${name.replaceAll("_", " ")} `, select]);
   }
   if (spec.type === "array" && spec.items) {
@@ -38,7 +45,7 @@ function optionInput(name, spec) {
 function optionValue(name, spec) {
   const input = $(`option-${name}`);
   if (spec.type === "boolean") return input.checked;
-  if (spec.enum) return JSON.parse(input.value);
+  if (spec.enum) return input.value === "" ? undefined : JSON.parse(input.value);
   return [...input.querySelectorAll("input:checked")].map((box) => box.value);
 }
 
@@ -92,7 +99,9 @@ async function createGame(ruleset) {
   for (const [name, spec] of Object.entries(ruleset.description.options || {})) {
     if (FIXED_OPTIONS.has(name) || !$(`option-${name}`)) continue;
     const value = optionValue(name, spec);
-    if (JSON.stringify(value) !== JSON.stringify(spec.default ?? null)) options[name] = value;
+    if (spec.enum ? value !== undefined : JSON.stringify(value) !== JSON.stringify(spec.default ?? null)) {
+      options[name] = value;
+    }
   }
   const seats = [...$("seats").querySelectorAll(".seat")].map((row) => {
     const bot = row.querySelector(".seat-kind").value;

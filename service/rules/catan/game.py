@@ -120,6 +120,15 @@ OPTIONS: dict[str, dict[str, Any]] = {
             for n, info in SCENARIOS.items()
         )
         + ". Its victory points are the default target.",
+        # what a form shows for each value (keys: the value as JSON)
+        "labels": {
+            "null": "none: the base game",
+            **{
+                str(n): f"{n}: {info.title_en} ({'/'.join(map(str, info.players))} players,"
+                f" {info.victory_points} points)"
+                for n, info in SCENARIOS.items()
+            },
+        },
     },
     "layout": {
         "type": "string",
@@ -150,6 +159,7 @@ OPTIONS: dict[str, dict[str, Any]] = {
         "default": 10,
         "description": "Points that win, during one's own turn (the rules: 10; a "
         "scenario: its own target, unless this is given).",
+        "default_label": "the game's own: 10, or the scenario's target",
     },
     "discard_limit": {
         "type": "integer",
