@@ -14,6 +14,7 @@ statement if the game has moved on, and then the move is decided again the locke
 from __future__ import annotations
 
 import dataclasses
+import functools
 import hashlib
 import json
 import logging
@@ -173,6 +174,30 @@ class Outcome:
     #: the body as JSON text (:data:`_ANSWER_JSON`), when the use case wrote it already
     #: for the idempotency record: the answer sends it instead of encoding it again
     text: str | None = None
+
+
+@functools.cache
+def _command_fields(ruleset: Ruleset) -> dict[str, frozenset[str]]:
+    """Each command type of ``ruleset`` -> the fields it takes (``describe``'s shapes)."""
+    return {
+        kind: frozenset(fields) | {"type"}
+        for kind, fields in ruleset.describe()["commands"].items()
+    }
+
+
+def check_fields(ruleset: Ruleset, command: dict[str, Any]) -> None:
+    """A command sent by a seat names no field its type does not take: the log keeps
+    every command as sent, for ever. (An unknown type is the rules' to refuse.)"""
+    kind = command.get("type")
+    takes = _command_fields(ruleset).get(kind) if isinstance(kind, str) else None
+    if takes is None:
+        return
+    extra = sorted(set(command) - takes)
+    if extra:
+        fields = ", ".join(sorted(takes - {"type"})) or "no field but type"
+        raise ValidationFailed(
+            f"command.{extra[0]}", f"{command['type']} takes {fields}: not {extra[0]!r}"
+        )
 
 
 def to_rules_event(event: StoredEvent) -> Event:
@@ -744,8 +769,8 @@ class GameService:
             return None
         return known
 
-    @staticmethod
     def _seat_step(
+        self,
         game: GameRecord,
         token: str | None,
         claimed_seat: int | None,
@@ -763,6 +788,7 @@ class GameService:
             raise Forbidden(f"this seat token belongs to seat {seat}, not {claimed_seat}")
         if is_table_command(command) and command["type"] != RESIGN:
             raise Forbidden(f"{command['type']} is for the game's API key, not a seat")
+        check_fields(self.ruleset(game.ruleset), command)
         request_hash = hashlib.sha256(
             canonical_json({"seat": seat, "command": command, **precondition.key()})
         ).hexdigest()

@@ -266,3 +266,35 @@ def test_a_query_parameter_given_twice_is_refused_not_read_as_its_first(api, pat
     response = api.client.get(f"/v1/games/{game['id']}{path}{query}", headers=api.key)
     problem = assert_problem(response, 422, "validation_error")
     assert problem["errors"] == [{"field": name, "message": "given 2 times: give it once"}]
+
+
+@pytest.mark.parametrize("path", ["moves", "moves?through=flask"])
+@pytest.mark.parametrize(
+    ("extra", "field"),
+    [
+        ({"junk": "x" * 100_000}, "command.junk"),
+        ({"spot": "city:N", "figure": "x"}, "command.figure"),
+    ],
+)
+def test_a_field_the_command_does_not_take_is_refused_not_stored(api, path, extra, field):
+    """The log keeps every command as sent, for ever (exports carry it too): a field
+    its type does not take is refused, on the fast path and through Flask alike."""
+    game = api.create("carcassonne")
+    token = game["tokens"][0]
+    moves = api.client.get(f"/v1/games/{game['id']}/legal-moves", headers={"X-Seat-Token": token})
+    (decision,) = moves.get_json()["commands"]["decisions"]
+    menu = decision["commands"]["place_tile"]
+    first = menu["placements"][0]
+    place = {"type": "place_tile", "x": first["x"], "y": first["y"], "rotation": first["rotation"]}
+    headers = {"X-Seat-Token": token, "If-Match": f'"{game["version"]}"'}
+    moves_path = f"/v1/games/{game['id']}/{path}"
+    body = {"command": {**place, **extra}}
+    problem = assert_problem(
+        api.client.post(moves_path, json=body, headers=headers), 422, "validation_error"
+    )
+    assert problem["errors"][0]["field"] == field
+    assert "place_tile takes rotation, x, y" in problem["errors"][0]["message"]
+    summary = api.client.get(f"/v1/games/{game['id']}", headers=api.key).get_json()
+    assert summary["version"] == game["version"]  # nothing written
+    taken = api.client.post(moves_path, json={"command": place}, headers=headers)
+    assert taken.status_code == 200  # the same command without it is taken
