@@ -4,6 +4,8 @@ cannot take. Each refusal is a problem with its own code:
 
 - ``payload_too_large`` (413): over ``MAX_BODY_BYTES`` (Flask's ``MAX_CONTENT_LENGTH``);
 - ``unsupported_media_type`` (415): a body not sent as ``application/json``;
+- ``bad_request`` (400): not JSON at all, the decoder's words saying where;
+- ``validation_error`` (422): JSON that is not an object (every body is one);
 - ``invalid_text`` (400): bytes that are not UTF-8, or a ``\\uXXXX`` escape that leaves
   half of a UTF-16 surrogate pair alone (no text can hold it);
 - ``json_too_deep`` (400): arrays and objects nested more than :data:`MAX_DEPTH` deep;
@@ -27,6 +29,7 @@ from gunicorn.http.errors import NoMoreData, ParseException
 from werkzeug.exceptions import ClientDisconnected
 
 from service.api.problems import problem
+from service.app.errors import ValidationFailed
 
 #: the deepest nesting of arrays and objects a body may have (a move is about 4 deep)
 MAX_DEPTH = 32
@@ -145,7 +148,7 @@ def _body() -> bytes | None:
 
 def decode(data: bytes) -> Any:
     """The body ``data`` decoded; :class:`Refused` for a body no endpoint may read,
-    ``ValueError`` for malformed JSON (the parser's own 400 says where)."""
+    ``ValueError`` for malformed JSON (saying where)."""
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
@@ -195,12 +198,19 @@ def check_body() -> Response | None:
             f"a body must be JSON sent as Content-Type: application/json, not {request.mimetype!r}",
         )
     try:
-        decode(data)
+        body = decode(data)
     except Refused as refused:
         return problem(400, refused.code, refused.detail)
-    except ValueError:
-        return None  # malformed: the parser's own 400 says where
+    except ValueError as error:  # the decoder says where: "Expecting ',' delimiter: line 1..."
+        return problem(400, "bad_request", f"the body is not JSON: {error}")
+    if not isinstance(body, dict):  # every operation's body is an object
+        raise ValidationFailed("body", f"must be a JSON object, not {_JSON_KINDS[type(body)]}")
     return None
+
+
+#: what a decoded JSON value is, in JSON's words
+_JSON_KINDS = {list: "an array", str: "a string", int: "a number", float: "a number",
+               bool: "true or false", type(None): "null"}  # fmt: skip
 
 
 def register(app: Flask) -> None:

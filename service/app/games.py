@@ -189,7 +189,9 @@ def check_fields(ruleset: Ruleset, command: dict[str, Any]) -> None:
     """A command sent by a seat names no field its type does not take: the log keeps
     every command as sent, for ever. (An unknown type is the rules' to refuse.)"""
     kind = command.get("type")
-    takes = _command_fields(ruleset).get(kind) if isinstance(kind, str) else None
+    if not isinstance(kind, str):
+        raise ValidationFailed("command.type", 'a command names its type, e.g. {"type": "roll"}')
+    takes = _command_fields(ruleset).get(kind)
     if takes is None:
         return
     extra = sorted(set(command) - takes)

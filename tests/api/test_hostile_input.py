@@ -298,3 +298,24 @@ def test_a_field_the_command_does_not_take_is_refused_not_stored(api, path, extr
     assert summary["version"] == game["version"]  # nothing written
     taken = api.client.post(moves_path, json={"command": place}, headers=headers)
     assert taken.status_code == 200  # the same command without it is taken
+
+
+@pytest.mark.parametrize(
+    ("data", "status", "code", "words"),
+    [
+        ("[1, 2]", 422, "validation_error", "body: must be a JSON object, not an array"),
+        ('"move"', 422, "validation_error", "body: must be a JSON object, not a string"),
+        ('{"command": {"type": "reveal"},}', 400, "bad_request", "line 1 column 32"),
+        (
+            '{"command": {"x": 1}}',
+            422,
+            "validation_error",
+            "command.type: a command names its type",
+        ),
+    ],
+)
+def test_a_body_that_is_not_a_move_is_told_what_is_wrong_with_it(api, data, status, code, words):
+    game = api.create()
+    headers = {**JSON, "X-Seat-Token": game["tokens"][0], "If-Match": f'"{game["version"]}"'}
+    response = api.client.post(f"/v1/games/{game['id']}/moves", data=data, headers=headers)
+    assert words in assert_problem(response, status, code)["detail"]
