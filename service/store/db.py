@@ -36,7 +36,7 @@ def service_url(owner_url: str) -> str:
 
 
 #: a connection returned to the pool less than this many seconds ago is handed out again
-#: without a round trip to check it (see :func:`check_if_idle`)
+#: without a round trip to check it (see :func:`works_if_idle`)
 CHECK_AFTER_IDLE_SECONDS = 1.0
 _returned_at: weakref.WeakKeyDictionary[psycopg.Connection, float] = weakref.WeakKeyDictionary()
 
@@ -49,15 +49,19 @@ def mark_returned(conn: psycopg.Connection) -> None:
     _returned_at[conn] = time.monotonic()
 
 
-def check_if_idle(conn: psycopg.Connection) -> None:
-    """The pool's ``check`` callback: a connection that has been idle a while is checked
-    with an empty query before it is handed out (the server may have closed it since),
-    one that came back a moment ago is not. Checking every checkout cost a round trip on
-    every request; a connection broken within the last second fails its request with
-    503, and the pool replaces it."""
+def works_if_idle(conn: psycopg.Connection) -> bool:
+    """Whether a connection from the pool may be used: one that has been idle a while is
+    checked with an empty query first (the server may have closed it since), one that
+    came back a moment ago is not. Checking every checkout cost a round trip on every
+    request; a connection broken within the last second fails its request with 503."""
     returned = _returned_at.get(conn)
-    if returned is None or time.monotonic() - returned > CHECK_AFTER_IDLE_SECONDS:
+    if returned is not None and time.monotonic() - returned <= CHECK_AFTER_IDLE_SECONDS:
+        return True
+    try:
         ConnectionPool.check_connection(conn)
+    except psycopg.Error:
+        return False
+    return True
 
 
 class DatabaseUnavailable(Exception):
@@ -101,7 +105,6 @@ class Database:
             max_size=max_size,
             timeout=timeout,
             open=False,
-            check=check_if_idle,
             kwargs=connect_args,
             reconnect_timeout=0,
         )
@@ -119,13 +122,30 @@ class Database:
         """A pooled connection inside a transaction that commits on success."""
         self._ensure_open()
         try:
-            with self.pool.connection() as conn:
-                try:
+            conn = self._working_connection()
+            try:
+                with conn:  # (a pool's connection is not closed on the way out)
                     yield conn
-                finally:
-                    mark_returned(conn)
+            finally:
+                mark_returned(conn)
+                self.pool.putconn(conn)
         except (psycopg.OperationalError, PoolTimeout) as exc:
             raise DatabaseUnavailable(str(exc) or type(exc).__name__) from exc
+
+    def _working_connection(self) -> psycopg.Connection:
+        """A connection from the pool that answers. One that does not means the server
+        closed it (a restart, a failover, a killed backend), and likely every other one
+        idle as long: each is checked now and the broken ones are replaced, so the
+        request waits for one new connection rather than meeting them one by one. (The
+        pool's own ``check`` waited a second and more between broken connections, and
+        after a restart gave up on a healthy server.)"""
+        conn = self.pool.getconn()
+        if works_if_idle(conn):
+            return conn
+        conn.close()
+        self.pool.putconn(conn)  # a closed connection: the pool opens another
+        self.pool.check()
+        return self.pool.getconn()
 
     def ping(self, timeout: float = 2.0) -> None:
         """Raise :class:`DatabaseUnavailable` unless a trivial query succeeds."""

@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+import time
+from contextlib import ExitStack
+
 import psycopg
 import pytest
 from psycopg.conninfo import conninfo_to_dict, make_conninfo
@@ -10,6 +13,7 @@ from psycopg.conninfo import conninfo_to_dict, make_conninfo
 from service.api import create_app
 from service.app.games import _autocommit
 from service.config import Settings
+from service.store.db import CHECK_AFTER_IDLE_SECONDS
 from service.store.migrate import migrate
 from tests.api.test_errors import assert_problem
 from tests.conftest import new_api_key
@@ -72,3 +76,32 @@ def test_a_lock_free_block_gives_the_connection_back_in_transactions(database_ur
         with pytest.raises(psycopg.errors.DivisionByZero), _autocommit(conn):
             conn.execute("SELECT 1 / 0")
         assert not conn.closed and not conn.autocommit
+
+
+def test_a_healthy_server_that_closed_every_pooled_connection_is_answered_at_once(
+    empty_database,
+):
+    """A restart, a failover or a proxy's restart closes every connection the pool
+    holds. The first request after it checks the idle ones and replaces them all,
+    rather than meeting them one by one a second apart and more, which gave up (503)
+    before the pool's 1.5 s timeout on a server that was up all along."""
+    migrate(empty_database)
+    _, key = new_api_key(empty_database)
+    app = create_app(Settings(database_url=empty_database, db_pool_timeout=1.5))
+    client, headers = app.test_client(), {"X-API-Key": key}
+    game = client.post(
+        "/v1/games", json={"ruleset": "carcassonne", "seats": [{}, {}]}, headers=headers
+    )
+    db = app.extensions["tilegames"].db
+    with ExitStack() as held:  # six connections in the pool
+        for _ in range(6):
+            held.enter_context(db.connection()).execute("SELECT 1")
+    with psycopg.connect(empty_database, autocommit=True) as admin:
+        admin.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+            " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
+    time.sleep(CHECK_AFTER_IDLE_SECONDS + 0.2)  # idle long enough to be checked
+    for _ in range(2):
+        assert client.get(f"/v1/games/{game.get_json()['id']}", headers=headers).status_code == 200
+    db.close()
