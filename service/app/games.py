@@ -64,7 +64,15 @@ from service.rules.core import (
     bot_rng_for,
     rng_for,
 )
-from service.rules.seating import ABANDON, RESIGN, SEAT_CHANGES, Seating, is_table_command
+from service.rules.seating import (
+    ABANDON,
+    HAND_BACK,
+    HAND_TO_BOT,
+    RESIGN,
+    SEAT_CHANGES,
+    Seating,
+    is_table_command,
+)
 from service.store import (
     Command,
     Database,
@@ -200,6 +208,16 @@ def check_fields(ruleset: Ruleset, command: dict[str, Any]) -> None:
         raise ValidationFailed(
             f"command.{extra[0]}", f"{command['type']} takes {fields}: not {extra[0]!r}"
         )
+
+
+#: the table's commands a seat may not send, and who does
+_NOT_A_SEATS = {
+    ABANDON: "abandon is the game's owner's: POST /v1/games/{id}/abandon with its API key",
+    HAND_TO_BOT: "hand_to_bot is the game's owner's: PUT /v1/games/{id}/seats/{seat}/bot",
+    HAND_BACK: "hand_back is the game's owner's: DELETE /v1/games/{id}/seats/{seat}/bot",
+    CLOCK: "clock is written by the service itself, from the game's time control",
+    TIME_OUT: "time_out is written by the service itself, when a seat's time runs out",
+}
 
 
 def to_rules_event(event: StoredEvent) -> Event:
@@ -789,7 +807,7 @@ class GameService:
         if claimed_seat is not None and claimed_seat != seat:
             raise Forbidden(f"this seat token belongs to seat {seat}, not {claimed_seat}")
         if is_table_command(command) and command["type"] != RESIGN:
-            raise Forbidden(f"{command['type']} is for the game's API key, not a seat")
+            raise Forbidden(_NOT_A_SEATS.get(command["type"], "the game's owner sends it"))
         check_fields(self.ruleset(game.ruleset), command)
         request_hash = hashlib.sha256(
             canonical_json({"seat": seat, "command": command, **precondition.key()})

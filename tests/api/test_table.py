@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 from tests.api.test_errors import assert_problem
 from tests.api.test_export import assert_replays_to_the_game, get
 from tests.conftest import new_api_key
@@ -110,10 +112,23 @@ def test_a_resign_is_idempotent_under_its_key(api):
     assert again.get_json() == first.get_json()
 
 
-def test_a_seat_may_not_send_the_owners_commands(api):
+@pytest.mark.parametrize(
+    ("command", "who"),
+    [
+        ({"type": "abandon"}, "POST /v1/games/{id}/abandon"),
+        (
+            {"type": "hand_to_bot", "seat": 1, "bot": "random"},
+            "PUT /v1/games/{id}/seats/{seat}/bot",
+        ),
+        ({"type": "hand_back", "seat": 1}, "DELETE /v1/games/{id}/seats/{seat}/bot"),
+        ({"type": "clock", "remaining_ms": [1, 1, 1], "running": {}}, "the service itself"),
+        ({"type": "time_out", "seat": 1, "action": "skip"}, "the service itself"),
+    ],
+)
+def test_a_seat_may_not_send_the_owners_commands_and_is_told_who_does(api, command, who):
     game = people(api)
-    response = api.move(game, 0, {"type": "abandon"}, version=get(api, game)["version"])
-    assert_problem(response, 403, "forbidden")
+    response = api.move(game, 0, command, version=get(api, game)["version"])
+    assert who in assert_problem(response, 403, "forbidden")["detail"]
 
 
 # -- abandon ------------------------------------------------------------------------------
