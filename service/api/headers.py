@@ -43,6 +43,11 @@ PREFLIGHT_SECONDS = "600"
 def register(app: Flask, cors_origins: frozenset[str]) -> None:
     @app.after_request
     def _headers(response: Response) -> Response:
+        if request.method == "OPTIONS" and response.status_code == 200 and not response.data:
+            # Flask's own answer (its Allow header says what the path takes): no content,
+            # and said so, rather than an empty text/html page
+            response.status_code = 204
+            del response.headers["Content-Type"]
         for name, value in PROTECTIVE.items():
             response.headers.setdefault(name, value)
         if response.mimetype in ("application/json", "application/problem+json"):
@@ -54,7 +59,7 @@ def register(app: Flask, cors_origins: frozenset[str]) -> None:
             response.headers["Access-Control-Allow-Origin"] = origin
             response.headers["Access-Control-Expose-Headers"] = EXPOSED
             if request.method == "OPTIONS" and "Access-Control-Request-Method" in request.headers:
-                response.headers["Access-Control-Allow-Methods"] = "GET, POST, DELETE, OPTIONS"
+                response.headers["Access-Control-Allow-Methods"] = "GET, POST, PUT, DELETE, OPTIONS"
                 response.headers["Access-Control-Allow-Headers"] = ALLOWED_HEADERS
                 response.headers["Access-Control-Max-Age"] = PREFLIGHT_SECONDS
         return response
