@@ -676,7 +676,8 @@ def test_on_a_phone_the_board_is_usable(pages, server, api_key):
     picture = page.locator("#board svg.picture").bounding_box()
     panel = page.locator("#board svg.panel-picture").bounding_box()
     assert picture["width"] >= box["width"] - 20  # the whole width (but a scroll bar's)
-    assert panel["y"] >= picture["y"] + picture["height"] - 1  # the scores below it
+    assert panel["y"] >= picture["y"] + picture["height"] - 1  # the scores below it,
+    assert panel["y"] + panel["height"] <= box["y"] + box["height"] + 0.5  # all of them
     widths = page.locator(".mark.corner").evaluate_all(
         "marks => marks.map(m => m.getBoundingClientRect().width)"
     )
