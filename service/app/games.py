@@ -729,7 +729,8 @@ class GameService:
             )
             try:
                 expected = precondition.version
-                if expected is not None and game.version != expected:
+                # (a finished game says so, whatever version the client last saw)
+                if expected is not None and game.version != expected and game.status != "finished":
                     raise VersionConflictError(
                         f"expected version {expected}, the game is at {game.version}",
                         current_version=game.version,

@@ -286,3 +286,14 @@ def test_a_hand_over_is_checked_against_the_seats_as_the_due_timeouts_leave_them
     assert handed_back.status_code == 200, handed_back.get_json()
     types = [e["type"] for e in handed_back.get_json()["events"]]
     assert "seat_handed_back" in types
+
+
+def test_a_move_on_a_finished_game_is_told_the_game_is_over_whatever_version_it_names(api):
+    """Not 409 version_conflict, which would have the client read the game and try
+    again before learning that nothing more can be sent."""
+    game = people(api)
+    version = get(api, game)["version"]
+    assert owner(api, "post", game, "/abandon").status_code == 200
+    for named in (version, version + 1, get(api, game)["version"]):
+        response = api.move(game, 0, {"type": "skip"}, version=named)
+        assert_problem(response, 409, "game_over")
