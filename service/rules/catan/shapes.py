@@ -56,7 +56,7 @@ BOARD = record(
 )
 REVEAL = array(
     record({"hex": HEX, "terrain": STR, "number": nullable(INT)}),
-    f"The Fog Islands: the fog spaces the ship turns up, in order {EXTERNAL}",
+    f"The Fog Islands: the fog spaces the ship or road turns up, in order {EXTERNAL}",
 )
 FROM_TO = {"from": EDGE, "to": EDGE}
 
@@ -78,7 +78,7 @@ BASE = Part(
     commands={
         "set_board": command(f"Send the board {EXTERNAL}.", {"board": BOARD}),
         "build_settlement": command("Build a settlement.", {"corner": CORNER}),
-        "build_road": command("Build a road.", {"edge": EDGE}),
+        "build_road": command("Build a road.", {"edge": EDGE, "reveal": optional(REVEAL)}),
         "build_city": command("Turn one of your settlements into a city.", {"corner": CORNER}),
         "roll": command(
             "Roll the dice.",

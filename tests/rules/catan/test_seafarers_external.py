@@ -85,3 +85,15 @@ def test_every_scenario_bot_game_replays_in_external_randomness(case, seed):
             **CATAN.view(state, seat),
             "options": None,
         }
+
+
+def test_every_outcome_external_randomness_sends_is_a_field_its_command_takes():
+    """The service refuses a field a command's type does not take (the shapes of GET
+    /v1/rulesets): each outcome a client sends in external randomness is one of them,
+    a road's fog spaces as a ship's."""
+    from tests.rules.catan.external import OUTCOMES
+
+    takes = CATAN.describe()["commands"]
+    sent = [(kind, field) for kind, outcomes in OUTCOMES.items() for _, field, _ in outcomes]
+    assert ("build_road", "reveal") in sent
+    assert [(kind, field) for kind, field in sent if field not in takes[kind]] == []
