@@ -250,19 +250,23 @@ def serving_database(migrate: bool):
 @contextmanager
 def _metrics_directory() -> Iterator[None]:
     """One /metrics over all gunicorn workers: each writes its samples into
-    ``PROMETHEUS_MULTIPROC_DIR``, a temporary directory removed on the way out unless the
-    operator names one."""
+    ``PROMETHEUS_MULTIPROC_DIR``, a temporary directory that the master removes on its
+    way out, unless the operator names one. (A worker leaves through this block too,
+    forked inside it: it must leave the directory to the others.)"""
     if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
         yield
         return
+    import shutil
     import tempfile
 
-    with tempfile.TemporaryDirectory(prefix="tilegames-metrics-") as directory:
-        os.environ["PROMETHEUS_MULTIPROC_DIR"] = directory
-        try:
-            yield
-        finally:
+    directory, master = tempfile.mkdtemp(prefix="tilegames-metrics-"), os.getpid()
+    os.environ["PROMETHEUS_MULTIPROC_DIR"] = directory
+    try:
+        yield
+    finally:
+        if os.getpid() == master:
             del os.environ["PROMETHEUS_MULTIPROC_DIR"]
+            shutil.rmtree(directory, ignore_errors=True)
 
 
 def cmd_serve(args: argparse.Namespace) -> int:

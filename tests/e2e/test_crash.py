@@ -1,4 +1,5 @@
-"""A worker killed inside a command's transaction leaves all of its events or none."""
+"""A worker killed inside a command's transaction leaves all of its events or none; a
+worker that leaves leaves the others working."""
 
 from __future__ import annotations
 
@@ -6,10 +7,13 @@ import os
 import signal
 import threading
 import time
+from pathlib import Path
+from unittest.mock import patch
 
 import requests
 
 from tests.client import Client
+from tests.conftest import Server
 
 
 def test_worker_killed_mid_transaction_leaves_no_partial_write(server, api_key):
@@ -53,3 +57,40 @@ def test_worker_killed_mid_transaction_leaves_no_partial_write(server, api_key):
     retry = client.move(game["id"], token, {"type": "reveal"}, version, key="crash")
     assert retry.status_code == 200 and retry.json()["version"] == version + 3
     assert client.get(f"/v1/games/{game['id']}/verify").json()["valid"]
+
+
+def workers_of(master: int) -> list[int]:
+    """The gunicorn master's worker processes, from /proc."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue  # gone meanwhile
+        if int(fields[1]) == master:
+            found.append(int(stat.parent.name))
+    return found
+
+
+def test_a_worker_that_leaves_leaves_the_metrics_to_the_others(database_url, tmp_path):
+    """A worker stopped on its own (a timeout, a reload, a signal) goes through the
+    service's start-up code on its way out, having been forked inside it: it must not
+    take the shared metrics directory with it, or every later request fails (500)."""
+    environment = {k: v for k, v in os.environ.items() if k != "PROMETHEUS_MULTIPROC_DIR"}
+    with patch.dict(os.environ, environment, clear=True):
+        served = Server(database_url, tmp_path, workers=2)
+    try:
+        before = workers_of(served.process.pid)
+        assert len(before) == 2
+        os.kill(before[0], signal.SIGTERM)
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            now = workers_of(served.process.pid)
+            if len(now) == 2 and before[0] not in now:
+                break  # replaced
+            time.sleep(0.1)
+        for _ in range(6):  # both workers answer, the new one included
+            assert requests.get(served.url + "/v1/rulesets", timeout=5).status_code == 200
+            assert requests.get(served.url + "/metrics", timeout=5).status_code == 200
+    finally:
+        served.stop()
