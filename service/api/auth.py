@@ -85,7 +85,7 @@ def caller() -> Caller:
 def _one_of(header: str | None, bearer: str, what: str, name: str) -> str:
     """The credential sent both in ``name`` and as the bearer token: they must agree, or
     which one the request acts as would be a guess."""
-    if header is not None and header != bearer:
+    if header and header != bearer:
         raise Unauthorized(f"{name} and Authorization name two different {what}: send one")
     return bearer
 

@@ -118,11 +118,12 @@ class Database:
             self._opened = True
 
     @contextmanager
-    def connection(self) -> Iterator[psycopg.Connection]:
-        """A pooled connection inside a transaction that commits on success."""
+    def connection(self, timeout: float | None = None) -> Iterator[psycopg.Connection]:
+        """A pooled connection inside a transaction that commits on success, waited for
+        at most ``timeout`` seconds (the pool's own by default)."""
         self._ensure_open()
         try:
-            conn = self._working_connection()
+            conn = self._working_connection(timeout)
             try:
                 with conn:  # (a pool's connection is not closed on the way out)
                     yield conn
@@ -132,29 +133,25 @@ class Database:
         except (psycopg.OperationalError, PoolTimeout) as exc:
             raise DatabaseUnavailable(str(exc) or type(exc).__name__) from exc
 
-    def _working_connection(self) -> psycopg.Connection:
+    def _working_connection(self, timeout: float | None = None) -> psycopg.Connection:
         """A connection from the pool that answers. One that does not means the server
         closed it (a restart, a failover, a killed backend), and likely every other one
         idle as long: each is checked now and the broken ones are replaced, so the
         request waits for one new connection rather than meeting them one by one. (The
         pool's own ``check`` waited a second and more between broken connections, and
         after a restart gave up on a healthy server.)"""
-        conn = self.pool.getconn()
+        conn = self.pool.getconn(timeout)
         if works_if_idle(conn):
             return conn
         conn.close()
         self.pool.putconn(conn)  # a closed connection: the pool opens another
         self.pool.check()
-        return self.pool.getconn()
+        return self.pool.getconn(timeout)
 
     def ping(self, timeout: float = 2.0) -> None:
         """Raise :class:`DatabaseUnavailable` unless a trivial query succeeds."""
-        self._ensure_open()
-        try:
-            with self.pool.connection(timeout=timeout) as conn:
-                conn.execute("SELECT 1")
-        except (psycopg.OperationalError, PoolTimeout) as exc:
-            raise DatabaseUnavailable(str(exc) or type(exc).__name__) from exc
+        with self.connection(timeout) as conn:
+            conn.execute("SELECT 1")
 
     def close(self) -> None:
         if self._opened:

@@ -76,6 +76,8 @@ def test_two_different_credentials_of_one_kind_are_refused_not_picked_between(ap
     assert "two different API keys" in problem["detail"]
     summary = api.client.get(f"/v1/games/{game['id']}", headers=api.key).get_json()
     assert summary["version"] == game["version"]  # nothing written
+    empty = {**keys_both, "X-API-Key": ""}  # an empty header names no key
+    assert api.client.get("/v1/games", headers=empty).status_code == 200
     same = {"X-Seat-Token": game["tokens"][0], "Authorization": f"Bearer {game['tokens'][0]}"}
     assert api.client.post(path, json=resign, headers=same).status_code == 200
 

@@ -102,6 +102,7 @@ def test_a_healthy_server_that_closed_every_pooled_connection_is_answered_at_onc
             " WHERE datname = current_database() AND pid <> pg_backend_pid()"
         )
     time.sleep(CHECK_AFTER_IDLE_SECONDS + 0.2)  # idle long enough to be checked
+    assert client.get("/readyz").status_code == 200  # the probe too: the pod stays in
     for _ in range(2):
         assert client.get(f"/v1/games/{game.get_json()['id']}", headers=headers).status_code == 200
     db.close()
