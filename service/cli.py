@@ -378,7 +378,9 @@ def parser() -> argparse.ArgumentParser:
     sub = top.add_subparsers(dest="command", required=True)
 
     serve = sub.add_parser("serve", help="run the API under gunicorn")
-    serve.add_argument("--bind", help="host:port (default $BIND or 127.0.0.1:8000)")
+    serve.add_argument(
+        "--bind", help="host:port (default $BIND, else 0.0.0.0:$PORT, else 127.0.0.1:8000)"
+    )
     serve.add_argument("--workers", type=int, help="gunicorn workers")
     serve.add_argument(
         "--no-migrate",
