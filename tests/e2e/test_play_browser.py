@@ -952,3 +952,30 @@ def test_the_new_game_form_names_the_scenarios_and_sends_what_is_chosen(pages, s
         game_id = page.url.split("#game=")[1].split("&")[0]
         options = client.get(f"/v1/games/{game_id}").json()["options"]
         assert (options["scenario"], options["victory_points"]) == (1, target)
+
+
+def test_the_log_counts_wares_and_points_in_plain_english(pages, server):
+    page = pages().page
+    assert page.goto(f"{server.url}/play/", wait_until="load").status == 200
+    delivered = {
+        "seat": 0,
+        "wares": {"shell": 2, "banana": 1, "fish": 3},
+        "ship": "S01",
+        "points": 1,
+    }
+    took = {"winners": [1], "wares": 2, "ware": "shell", "complete": True, "kind": "island"}
+    told = page.evaluate(
+        """async (events) => {
+            const main = document.querySelector("script[type=module]").src;
+            const { eventWords } = await import(main.replace(/main[.]js$/, "words.js"));
+            return events.map((event) => eventWords(event, (seat) => `Seat ${seat}`));
+        }""",
+        [
+            {"type": "wares_delivered", "data": delivered},
+            {"type": "feature_evaluated", "data": took},
+        ],
+    )
+    assert told == [
+        "Seat 0 delivered 2 shells, 1 banana and 3 fish to ship S01 for 1 point.",
+        "Seat 1 took 2 shells from a completed island.",
+    ]

@@ -33,6 +33,11 @@ function shepherds(figures, who) {
   return list((figures || []).map((f) => `${who(f.seat)}'s shepherd`)) || "nobody's shepherd";
 }
 
+// "1 shell", "2 shells", "3 fish": South Seas' wares counted
+function wares(n, ware) {
+  return `${n} ${ware}${n === 1 || ware === "fish" ? "" : "s"}`;
+}
+
 // "1 point", "3 points"
 function points(n) {
   return `${n} ${n === 1 ? "point" : "points"}`;
@@ -72,7 +77,7 @@ export const SENTENCES = {
     const what = `${d.complete ? "a completed" : "an unfinished"} ${d.kind}`;
     if (!winners.length) return `Nobody took the ${d.ware} of ${what}.`;
     const why = d.reason ? ` (${d.reason.replace(/^[^:]*: /, "")})` : "";
-    return `${list(winners)} took ${d.wares} ${d.ware} from ${what}${why}.`;
+    return `${list(winners)} took ${wares(d.wares, d.ware)} from ${what}${why}.`;
   },
   wheel_turned: (d, who) => `${who(d.seat)} turned the wheel from ${humanize(d.from)} to ${humanize(d.to)}.`,
   plague: (d, who) => `The plague: ${list((d.queue || []).map(who))} each take a follower off the land.`,
@@ -82,7 +87,10 @@ export const SENTENCES = {
   ship_revealed: (d) => `Ship ${d.ship} turned up: ${d.points} points.`,
   ship_awarded: (d, who) => (d.ship ? `${who(d.seat)} won ship ${d.ship} (${d.points} points) at a market.` : `${who(d.seat)} won no ship: ${d.reason}.`),
   delivery_offered: (d, who) => `${who(d.seat)} may deliver wares to a ship.`,
-  wares_delivered: (d, who) => `${who(d.seat)} delivered ${cards(d.wares)} to ship ${d.ship} for ${d.points} points.`,
+  wares_delivered: (d, who) => {
+    const given = Object.entries(d.wares || {}).filter(([, n]) => n).map(([ware, n]) => wares(n, ware));
+    return `${who(d.seat)} delivered ${list(given) || "nothing"} to ship ${d.ship} for ${points(d.points)}.`;
+  },
   turn_ended: (d, who) => `${who(d.seat)}'s turn ended; ${who(d.next)} plays next.`,
   settlement_built: (d, who) => `${who(d.seat)} built a settlement at ${d.corner}.`,
   city_built: (d, who) => `${who(d.seat)} built a city at ${d.corner}.`,
