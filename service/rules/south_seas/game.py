@@ -495,10 +495,15 @@ class SouthSeas(FoldingInPlace, SeatsLeaving, Ruleset[State]):
         turn.emit(*self.handle(state, decision, command, rng))
 
     def end_game(self, turn: Turn[State], winners: list[int], reason: str) -> None:
-        """Abandoned: the game ends as it stands, no winner. One seat left: the final
-        evaluation, as at the normal end (the resigned seats' islanders count too), and
-        the seat left wins."""
+        """Abandoned: the game ends as it stands, no winner. One seat left: a tile drawn
+        and not placed leaves the game, then the final evaluation, as at the normal end
+        (the resigned seats' islanders count too), and the seat left wins."""
         if reason != "abandoned":
+            state = turn.state
+            if state.tile is not None:
+                why = "its seat resigned" if state.seat in state.resigned else "the game ended"
+                aside = {"seat": state.seat, "tile": state.tile.id, "reason": why}
+                turn.emit(Event("tile_set_aside", aside))
             self._game_end(turn, reason, winners)
             return
         state = turn.state

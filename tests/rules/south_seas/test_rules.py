@@ -641,3 +641,19 @@ def test_a_fishing_boat_that_completes_its_sea_region_evaluates_it_once_as_compl
     assert (sea["kind"], sea["trigger"], sea["complete"]) == ("sea", "completed", True)
     assert (sea["winners"], sea["wares"]) == ([RED], 1)
     assert "cover" not in sea and table.state.boats == 19
+
+
+@pytest.mark.parametrize(("resigns", "reason"), [(1, "the game ended"), (0, "its seat resigned")])
+def test_with_one_seat_left_a_drawn_tile_leaves_the_game_before_the_final_evaluation(
+    resigns, reason
+):
+    """As in Carcassonne: the tile seat 0 drew is not placed, and no finished game
+    shows a tile still in hand."""
+    table = Table()
+    table.draw("SS/S")
+    events = table.send({"type": "resign"}, seat=resigns)
+    assert [e.type for e in events][:2] == ["seat_resigned", "tile_set_aside"]
+    assert events[1].data == {"seat": 0, "tile": "SS/S", "reason": reason}
+    assert events[-1].type == "game_ended" and events[-1].data["winners"] == [1 - resigns]
+    view = SOUTH_SEAS.view(table.state, None)
+    assert (view["over"], view["tile"], view["set_aside"]) == (True, None, ["SS/S"])
