@@ -16,6 +16,7 @@ from service.pictures import tileboard
 from service.pictures.svg import (
     INK,
     PanelRow,
+    counted,
     document,
     el,
     group,
@@ -291,8 +292,7 @@ def _panel(view, seat, names, version, catalogue, moved) -> tuple[str, float]:
         supply = view["supply"][s] if s < len(view["supply"]) else {}
         parts = []
         for figure, left in supply.items():
-            one, many = FIGURE_WORDS.get(figure, (figure, figure))
-            parts.append(f"{left} {one if left == 1 else many}")
+            parts.append(counted(left, *FIGURE_WORDS.get(figure, (figure, figure))))
         lines = ["in supply: " + ", ".join(parts)] if parts else []
         if goods:
             g = goods[s]

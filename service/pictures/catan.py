@@ -6,7 +6,11 @@ edges join two corners. The view's board lists every hex with its terrain and nu
 (a fog space reads ``fog`` and is drawn blank grey: what lies under it is not in the
 view), the harbours by their two corners, the robber and the pirate; buildings, roads
 and ships carry their seat. Each terrain is named on its hex and each seat's pieces
-carry its letter, so nothing depends on telling colours apart.
+carry its letter, so nothing depends on telling colours apart. The scenarios with pieces
+of their own have them drawn too, from their part of the view: Cloth for Catan's
+villages, the Forgotten Tribe's gifts, the Pirate Islands' fleet loop, routes, fortresses
+and warships, the Wonders' marked intersections (and, in the scores, what each seat
+holds of them).
 """
 
 from __future__ import annotations
@@ -20,19 +24,23 @@ from service.pictures.svg import (
     PanelRow,
     Point,
     clean,
+    counted,
     document,
     el,
     group,
     num,
     panel,
+    path_d,
     pd,
     polygon,
+    seat_badge,
     seat_label,
     seat_name,
     seat_style,
     text,
     winners_line,
 )
+from service.rules.catan.pirate_islands import CHITS
 from service.rules.hexes.geometry import (
     edge_between,
     edge_corners,
@@ -165,13 +173,25 @@ def road(a: Point, b: Point, seat: int) -> str:
     )
 
 
-def ship(a: Point, b: Point, seat: int) -> str:
-    """A ship, upright, on the middle of its edge."""
+def ship(a: Point, b: Point, seat: int, warship: bool = False) -> str:
+    """A ship, upright, on the middle of its edge; a warship (The Pirate Islands) flies a
+    red pennant above a dark sail, so it reads apart from a trading ship."""
     x, y = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
     hull = [(x - 19, y - 1), (x + 19, y - 1), (x + 12, y + 12), (x - 12, y + 12)]
     sail = [(x - 2, y - 3), (x - 2, y - 25), (x + 15, y - 5)]
+    sail_fill = "#ffffff"
+    pennant = ""
+    if warship:
+        sail_fill = "#5a5a5a"
+        pennant = polygon(
+            [(x - 2, y - 25), (x - 18, y - 21), (x - 2, y - 17)],
+            fill="#d62728",
+            stroke=INK,
+            stroke_width="1",
+        )
     return (
-        polygon(sail, fill="#ffffff", stroke=INK, stroke_width="1.5")
+        polygon(sail, fill=sail_fill, stroke=INK, stroke_width="1.5")
+        + pennant
         + polygon(hull, fill=seat_style(seat).colour, stroke=INK, stroke_width="2")
         + letter(x, y + 5, seat, 10)
     )
@@ -344,7 +364,15 @@ def render(
         layers.append(_harbours(board.get("harbours", []), terrain_at))
     if view.get("cloth"):  # Cloth for Catan: the villages' numbers and cloth left
         layers.append(_villages(view["cloth"]["villages"]))
-    robber_at = view.get("robber") or (board or {}).get("robber")
+    if view.get("tribe"):  # The Forgotten Tribe: the gifts still lying on their paths
+        layers.append(_gifts(view["tribe"]["gifts"]))
+    if view.get("pirate_islands"):  # The Pirate Islands: the fleet's loop, the routes
+        layers.append(_pirate_sea(view["pirate_islands"]))
+    if view.get("wonders"):  # The Wonders of Catan: the marked intersections
+        layers.append(_wonder_marks(view["wonders"]["intersections"]))
+    # the view's own robber and pirate: the board keeps where they started (the fleet of
+    # The Pirate Islands leaves the game when every fortress is conquered)
+    robber_at = view.get("robber")
     if robber_at:
         x, y = centre(parse_hex(robber_at))
         layers.append(
@@ -353,7 +381,7 @@ def render(
                 ["<title>the robber</title>", robber(x - 30, y + 4)],
             )
         )
-    pirate_at = view.get("pirate") or (board or {}).get("pirate")
+    pirate_at = view.get("pirate")
     if pirate_at:
         x, y = centre(parse_hex(pirate_at))
         layers.append(
@@ -362,19 +390,28 @@ def render(
                 ["<title>the pirate</title>", pirate(x, y + 6)],
             )
         )
-    for kind, draw in (("road", road), ("ship", ship)):
-        layers.append(
-            group(
-                {"class": kind + "s"},
-                [
-                    group(
-                        {"class": kind, "data-seat": p["seat"], "data-edge": p["edge"]},
-                        [draw(*edge_points(p["edge"]), p["seat"])],
-                    )
-                    for p in view.get(kind + "s", [])
-                ],
-            )
+    layers.append(
+        group(
+            {"class": "roads"},
+            [
+                group(
+                    {"class": "road", "data-seat": p["seat"], "data-edge": p["edge"]},
+                    [road(*edge_points(p["edge"]), p["seat"])],
+                )
+                for p in view.get("roads", [])
+            ],
         )
+    )
+    warships = _warships(view.get("pirate_islands"))
+    ships = []
+    for p in view.get("ships", []):
+        war = (p["seat"], p["edge"]) in warships
+        items = {"class": "ship", "data-seat": p["seat"], "data-edge": p["edge"]}
+        if war:
+            items["data-warship"] = "true"
+        caption = f"<title>{'warship' if war else 'ship'} of seat {p['seat']}</title>"
+        ships.append(group(items, [caption, ship(*edge_points(p["edge"]), p["seat"], war)]))
+    layers.append(group({"class": "ships"}, ships))
     buildings = []
     for b in view.get("buildings", []):
         x, y = corner_point(b["corner"])
@@ -391,6 +428,8 @@ def render(
             )
         )
     layers.append(group({"class": "buildings"}, buildings))
+    if view.get("pirate_islands"):
+        layers.append(_fortresses(view["pirate_islands"]["colours"]))
     marker = _last_move(recent)
     if marker is not None:
         layers.append(marker)
@@ -435,6 +474,230 @@ def _villages(villages: Sequence[Mapping[str, Any]]) -> str:
             )
         )
     return group({"class": "villages"}, out)
+
+
+def _edge_middle(edge: str) -> Point:
+    a, b = edge_points(edge)
+    return (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+
+
+#: The Forgotten Tribe's gifts as the picture names them
+GIFT_WORDS = {"chit": "a Catan chit (1 victory point)", "development": "a development card"}
+
+
+def _gifts(gifts: Sequence[Mapping[str, Any]]) -> str:
+    """The Forgotten Tribe: each gift still on its coast path, for the first ship built
+    there: a Catan chit (a gold disc, "1 VP"), a development card (a card face down) or
+    a harbour marker (drawn as the harbours are, 3:1 or 2:1 with its resource)."""
+    out = []
+    for gift in gifts:
+        x, y = _edge_middle(gift["edge"])
+        kind = gift["gift"]
+        if kind == "chit":
+            shape = el(
+                "circle",
+                {
+                    "cx": x,
+                    "cy": y,
+                    "r": "13",
+                    "fill": "#f3d36b",
+                    "stroke": INK,
+                    "stroke-width": "1.5",
+                },
+            ) + text(x, y + 4, "1 VP", size=9, font_weight="bold", text_anchor="middle")
+        elif kind == "development":
+            shape = el(
+                "rect",
+                {
+                    "x": x - 10,
+                    "y": y - 13,
+                    "width": "20",
+                    "height": "26",
+                    "rx": "3",
+                    "fill": "#6a4c93",
+                    "stroke": INK,
+                    "stroke-width": "1.5",
+                },
+            ) + text(x, y + 3, "dev", size=8, fill="#ffffff", text_anchor="middle")
+        else:  # a harbour marker
+            fill = TERRAIN[RESOURCE_TERRAIN[kind]][0] if kind in RESOURCE_TERRAIN else "#ffffff"
+            ratio, words = ("3:1", "any") if kind == "generic" else ("2:1", kind)
+            shape = (
+                el("circle", {"cx": x, "cy": y, "r": "14", "fill": fill, "stroke": INK})
+                + el(
+                    "rect",
+                    {"x": x - 12, "y": y - 10, "width": "24", "height": "20", "rx": "3"}
+                    | {"fill": "#ffffff", "opacity": "0.85"},
+                )
+                + text(x, y - 1, ratio, size=9, font_weight="bold", text_anchor="middle")
+                + text(x, y + 8, words, size=7, text_anchor="middle")
+            )
+        named = (
+            GIFT_WORDS.get(kind)
+            or f"a harbour marker, {'3:1' if kind == 'generic' else '2:1 ' + kind}"
+        )
+        title = f"<title>{clean('the tribe’s gift: ' + named)}</title>"
+        out.append(
+            group({"class": "gift", "data-edge": gift["edge"], "data-gift": kind}, [title, shape])
+        )
+    return group({"class": "gifts"}, out)
+
+
+def _warships(pirate_islands: Mapping[str, Any] | None) -> set[tuple[int, str]]:
+    """The Pirate Islands: ``(seat, edge)`` of every warship."""
+    if not pirate_islands:
+        return set()
+    return {(c["seat"], edge) for c in pirate_islands["colours"] for edge in c["warships"]}
+
+
+def _pirate_sea(data: Mapping[str, Any]) -> str:
+    """The Pirate Islands, under the pieces: the fleet's clockwise loop (a dotted line
+    through its sea hexes, an arrow at each step), each seat's sea route to its fortress
+    (every path of its shortest ways, dashed in its colour) and the intersection marked
+    with its colour on the way (a diamond with its letter)."""
+    out = []
+    loop = [centre(parse_hex(h)) for h in data["fleet_path"]]
+    if data.get("fleet") is not None and loop:
+        out.append(
+            group(
+                {"class": "fleet-path"},
+                [
+                    "<title>the pirate fleet’s loop, clockwise</title>",
+                    el(
+                        "path",
+                        {
+                            "d": path_d(loop),
+                            "fill": "none",
+                            "stroke": "#111111",
+                            "stroke-width": "3",
+                            "stroke-dasharray": "1 9",
+                            "stroke-linecap": "round",
+                            "opacity": "0.7",
+                        },
+                    ),
+                    *(_arrow(a, b) for a, b in zip(loop, loop[1:] + loop[:1], strict=True)),
+                ],
+            )
+        )
+    for colour in data["colours"]:
+        seat = colour["seat"]
+        dashes = []
+        for edge in colour["route"]:
+            a, b = edge_points(edge)
+            p = (a[0] + (b[0] - a[0]) * 0.2, a[1] + (b[1] - a[1]) * 0.2)
+            q = (a[0] + (b[0] - a[0]) * 0.8, a[1] + (b[1] - a[1]) * 0.8)
+            dashes.append(
+                el(
+                    "path",
+                    {
+                        "d": pd("M", p[0], p[1], "L", q[0], q[1]),
+                        "stroke": seat_style(seat).colour,
+                        "stroke-width": "4",
+                        "stroke-dasharray": "6 4",
+                    },
+                )
+            )
+        x, y = corner_point(colour["intersection"])
+        out.append(
+            group(
+                {
+                    "class": "sea-route",
+                    "data-seat": seat,
+                    "data-colour": colour["colour"],
+                    "data-intersection": colour["intersection"],
+                },
+                [
+                    f"<title>the sea route of seat {seat} to its fortress</title>",
+                    *dashes,
+                    seat_badge(x, y, seat, r=7, shape="diamond"),
+                ],
+            )
+        )
+    return group({"class": "pirate-islands"}, out)
+
+
+def _arrow(a: Point, b: Point) -> str:
+    """A small arrowhead halfway from ``a`` to ``b``, pointing at ``b``."""
+    angle = math.atan2(b[1] - a[1], b[0] - a[0])
+    mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+    tip = (mx + 6 * math.cos(angle), my + 6 * math.sin(angle))
+    left = (mx + 6 * math.cos(angle + 2.5), my + 6 * math.sin(angle + 2.5))
+    right = (mx + 6 * math.cos(angle - 2.5), my + 6 * math.sin(angle - 2.5))
+    return polygon([tip, left, right], fill="#111111", opacity="0.7")
+
+
+def _fortresses(colours: Sequence[Mapping[str, Any]]) -> str:
+    """The Pirate Islands: each fortress not conquered yet, a castle in its seat's colour
+    with the Catan chits still under it (a conquered one is the seat's settlement, in
+    the buildings)."""
+    out = []
+    for colour in colours:
+        if colour["conquered"]:
+            continue
+        seat = colour["seat"]
+        x, y = corner_point(colour["fortress"])
+        left = CHITS - colour["chits"]
+        walls = [
+            (x - 15, y + 13), (x - 15, y - 11), (x - 10, y - 11), (x - 10, y - 6),
+            (x - 5, y - 6), (x - 5, y - 11), (x + 5, y - 11), (x + 5, y - 6),
+            (x + 10, y - 6), (x + 10, y - 11), (x + 15, y - 11), (x + 15, y + 13),
+        ]  # fmt: skip
+        words = counted(left, "chit")
+        out.append(
+            group(
+                {
+                    "class": "fortress",
+                    "data-seat": seat,
+                    "data-corner": colour["fortress"],
+                    "data-chits-left": left,
+                },
+                [
+                    f"<title>the pirate fortress of seat {seat}: {words} left</title>",
+                    polygon(
+                        walls, fill=seat_style(seat).colour, stroke="#111111", stroke_width="2.5"
+                    ),
+                    letter(x, y + 4, seat, 11),
+                    el(
+                        "rect",
+                        {"x": x - 20, "y": y + 16, "width": "40", "height": "14", "rx": "3"}
+                        | {"fill": "#ffffff", "stroke": INK, "stroke-width": "1"},
+                    ),
+                    text(x, y + 27, words, size=10, font_weight="bold", text_anchor="middle"),
+                ],
+            )
+        )
+    return group({"class": "fortresses"}, out)
+
+
+#: The Wonders of Catan: how each list of marked intersections looks on the printed map
+WONDER_MARKS = {
+    "great_wall": ("#d62728", "the desert’s edge: the Great Wall may be started here"),
+    "great_bridge": ("#8e44ad", "the strait: the Great Bridge may be started here"),
+    "strait": ("#f1c40f", "beside the strait"),
+}
+
+
+def _wonder_marks(intersections: Mapping[str, Sequence[str]]) -> str:
+    """The Wonders of Catan: the marked intersections, as the printed map marks them (red
+    and purple squares, a yellow "!"), where no start settlement goes."""
+    out = []
+    for kind, corners in intersections.items():
+        fill, words = WONDER_MARKS.get(kind, ("#ffffff", kind))
+        for name in corners:
+            x, y = corner_point(name)
+            square = el(
+                "rect",
+                {"x": x - 8, "y": y - 8, "width": "16", "height": "16"}
+                | {"fill": fill, "stroke": INK, "stroke-width": "1.5"},
+            )
+            mark = text(x, y + 5, "!", size=13, font_weight="bold", text_anchor="middle")
+            out.append(
+                group(
+                    {"class": "wonder-mark", "data-corner": name, "data-mark": kind},
+                    [f"<title>{clean(words)}</title>", square, mark if kind == "strait" else ""],
+                )
+            )
+    return group({"class": "wonder-marks"}, out)
 
 
 def _harbours(harbours: Sequence[Mapping[str, Any]], terrain_at: Mapping) -> str:
@@ -629,9 +892,14 @@ def _panel(view: Mapping[str, Any], seat: int | None, names: Sequence[str], vers
     for player in view.get("players", []):
         s = player["seat"]
         lines = [
-            f"{player['cards']} resource cards, {player['development_cards']} development cards",
+            f"{counted(player['cards'], 'resource card')}, "
+            f"{counted(player['development_cards'], 'development card')}",
             f"knights played: {player['knights']}; road length: {_at(view.get('road_lengths'), s)}",
-            "pieces left: " + ", ".join(f"{n} {k}" for k, n in player.get("pieces", {}).items()),
+            "pieces left: "
+            + ", ".join(
+                counted(n, k, "cities" if k == "city" else None)
+                for k, n in player.get("pieces", {}).items()
+            ),
         ]
         awards = []
         if view.get("longest_road") == s:
@@ -642,6 +910,7 @@ def _panel(view: Mapping[str, Any], seat: int | None, names: Sequence[str], vers
             lines.append("holds " + " and ".join(awards))
         if s < len(special) and special[s]:
             lines.append(f"special points (islands): {special[s]}")
+        lines += _scenario_lines(view, s)
         if "resources" in player:  # only in the viewer's own view
             lines.append("your hand: " + _counts(player["resources"]))
             devs = {**player.get("development", {})}
@@ -650,12 +919,54 @@ def _panel(view: Mapping[str, Any], seat: int | None, names: Sequence[str], vers
             lines.append("your development cards: " + _counts(devs))
         rows.append(PanelRow(s, seat_name(names, s), player["points"], lines))
     footer = list(moved)
+    wonders = view.get("wonders")
+    if wonders:
+        free = [_wonder_title(card) for card in wonders["cards"] if card["seat"] is None]
+        footer.append("Wonders not started: " + (", ".join(free) or "none"))
     if view.get("over"):
         footer.append(winners_line(names, view.get("winners", [])))
     elif view.get("current") is not None:
         footer.append(f"{seat_name(names, view['current'])} to play ({view.get('phase')})")
     footer.append("Red numbers (6, 8) are rolled most; dots: ways to roll")
     return panel(16, 10, PANEL_WIDTH - 32, title, subtitle, rows, footer)
+
+
+def _scenario_lines(view: Mapping[str, Any], seat: int) -> list[str]:
+    """What a scenario of its own gives a seat, in words: the Forgotten Tribe's chits and
+    harbour markers kept, the Pirate Islands' fortress and warships, the wonder built."""
+    lines = []
+    tribe = view.get("tribe")
+    if tribe:
+        lines.append("Catan chits from the tribe: " + str(_at(tribe["chits"], seat)))
+        held = tribe["harbours_held"][seat] if seat < len(tribe["harbours_held"]) else []
+        if held:
+            markers = ", ".join("3:1" if kind == "generic" else f"2:1 {kind}" for kind in held)
+            lines.append("harbour markers to place: " + markers)
+    islands = view.get("pirate_islands")
+    if islands:
+        for colour in islands["colours"]:
+            if colour["seat"] == seat:
+                won = colour["chits"]
+                lines.append(
+                    "fortress conquered"
+                    if colour["conquered"]
+                    else f"fortress: {won} of {CHITS} chits won"
+                )
+                lines.append(counted(len(colour["warships"]), "warship"))
+    wonders = view.get("wonders")
+    if wonders:
+        mine = [card for card in wonders["cards"] if card["seat"] == seat]
+        if mine:
+            level = _at(wonders["levels_by_seat"], seat)
+            levels = wonders["levels"]
+            lines.append(f"wonder: {_wonder_title(mine[0])}, level {level} of {levels}")
+        else:
+            lines.append("no wonder started")
+    return lines
+
+
+def _wonder_title(card: Mapping[str, Any]) -> str:
+    return str(card.get("title", {}).get("en") or card["wonder"])
 
 
 def _at(values, index):

@@ -151,6 +151,11 @@ SEAT_STYLES = (
 )
 
 
+def counted(n: int, one: str, many: str | None = None) -> str:
+    """``n`` and the noun it counts: "1 card", "2 cards", "1 city", "3 cities"."""
+    return f"{n} {one if n == 1 else (many or one + 's')}"
+
+
 def seat_style(seat: int) -> SeatStyle:
     return SEAT_STYLES[seat % len(SEAT_STYLES)]
 
@@ -254,7 +259,7 @@ def panel(
                 text(
                     x + width - 4,
                     cy + 18,
-                    f"{row.score} {score_label if row.score != 1 else score_label.rstrip('s')}",
+                    counted(row.score, score_label.rstrip("s"), score_label),
                     size=16,
                     font_weight="bold",
                     text_anchor="end",

@@ -1,9 +1,10 @@
 """Board pictures in a real headless Chromium against the running service (gunicorn):
-games in progress (Carcassonne, with and without its expansions, South Seas, Catan and
-a Seafarers scenario) are drawn by ``GET .../board.svg`` and opened as the browser's
-page, under the picture's own Content-Security-Policy. The browser must find the SVG
-document with every tile, figure and piece the state lists, laid out with a real size,
-with nothing refused and no error; a screenshot of each lands in ``test-output/``
+games in progress (Carcassonne, with and without its expansions, South Seas, Catan, its
+first Seafarers scenario and the scenarios that add pieces of their own) are drawn by
+``GET .../board.svg`` and opened as the browser's page, under the picture's own
+Content-Security-Policy. The browser must find the SVG document with every tile, figure
+and piece the state lists, laid out with a real size and visible, with nothing refused
+and no error; a screenshot of each lands in ``test-output/``
 (git-ignored) for a person to look at.
 
 The browser is the one the /docs test uses (``make browser``); without one this test
@@ -43,7 +44,36 @@ GAMES = {
         [{"name": "Ada"}, {"bot": "value"}, {"bot": "value"}, {"bot": "value"}],
         24,
     ),
+    # the scenarios that add pieces of their own to the board
+    "seafarers-5": ("catan", {"scenario": 5}, [{"name": "Ada"}, {"bot": "value"}, {"bot": "value"}],
+                    24),
+    "seafarers-7": (
+        "catan",
+        {"scenario": 7},
+        [{"name": "Ada"}, {"bot": "value"}, {"bot": "value"}, {"bot": "value"}],
+        24,
+    ),
+    "seafarers-8": ("catan", {"scenario": 8}, [{"name": "Ada"}, {"bot": "value"}, {"bot": "value"}],
+                    24),
 }  # fmt: skip
+
+#: what a scenario's picture holds besides: the Forgotten Tribe's gifts, the Pirate
+#: Islands' fortresses, routes and warships, the Wonders' marked intersections
+SCENARIO_COUNTS = {
+    "seafarers-5": [("g.gift", lambda s: len(s["tribe"]["gifts"]))],
+    "seafarers-7": [
+        ("g.fortress", lambda s: sum(not c["conquered"] for c in s["pirate_islands"]["colours"])),
+        ("g.sea-route", lambda s: len(s["pirate_islands"]["colours"])),
+        ("g.fleet-path", lambda s: 1),
+        (
+            "g.ship[data-warship]",
+            lambda s: sum(len(c["warships"]) for c in s["pirate_islands"]["colours"]),
+        ),
+    ],
+    "seafarers-8": [
+        ("g.wonder-mark", lambda s: sum(map(len, s["wonders"]["intersections"].values())))
+    ],
+}
 
 #: what each picture must hold, by the state's lists: (CSS selector, count from state)
 COUNTS = {
@@ -125,8 +155,10 @@ def test_board_pictures_render_in_chromium(browser, server, api_key, name):
         )
         assert box[0] > 200 and box[1] > 200
         family = "catan" if ruleset == "catan" else "carcassonne"
-        for selector, expected in COUNTS[family]:
+        for selector, expected in COUNTS[family] + SCENARIO_COUNTS.get(name, []):
             assert page.locator(selector).count() == expected(state), selector
+            if expected(state):
+                assert page.locator(selector).first.is_visible(), selector
         assert page.locator(".last-move").count() >= 1
         assert page.locator("g.score").count() == len(seats)
         OUTPUT.mkdir(exist_ok=True)

@@ -22,12 +22,15 @@ The beginner board, as the tests use it (terrain, number)::
 
 from __future__ import annotations
 
+import json
 import random
+import xml.etree.ElementTree as ET
 from collections import Counter
 from typing import Any
 
 import pytest
 
+from service.pictures import board_svg
 from service.rules.catan.game import CATAN
 from service.rules.catan.state import State
 from service.rules.core import Event, IllegalMove
@@ -135,6 +138,16 @@ class Table:
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
         return CATAN.view(self.state, seat)
+
+    def picture(self, seat: int | None = None) -> ET.Element:
+        """The board picture as ``seat`` sees it (``None``: a spectator), parsed; drawn
+        from the view as the API sends it (JSON)."""
+        view = json.loads(json.dumps(self.view(seat)))
+        names = [f"Seat {s}" for s in range(self.seats)]
+        svg = board_svg(
+            "catan", view, seat=seat, names=names, version=len(self.events), options=self.options
+        )
+        return ET.fromstring(svg)
 
     def awaiting(self) -> list[dict[str, Any]]:
         return CATAN.awaiting(self.state)
@@ -311,6 +324,16 @@ class Table:
 def standard(**options: Any) -> Table:
     """Two seats after the :data:`STANDARD` set-up, seat 0 to roll."""
     return Table(2, **options).setup(*STANDARD)
+
+
+def drawn(picture: ET.Element, name: str) -> list[ET.Element]:
+    """The picture's elements of the class ``name``."""
+    return [e for e in picture.iter() if name in (e.get("class") or "").split()]
+
+
+def written(element: ET.Element) -> str:
+    """The words an element of a picture writes, its titles left out."""
+    return " ".join(t.text or "" for t in element.iter("{http://www.w3.org/2000/svg}text"))
 
 
 def types(events: list[Event]) -> list[str]:

@@ -22,11 +22,13 @@ The places the tests use::
 from __future__ import annotations
 
 import random
+import xml.etree.ElementTree as ET
 from collections import Counter
 from typing import Any
 
 import pytest
 
+from service.pictures import board_svg
 from service.rules.catan import pirate_islands, scenarios
 from service.rules.catan.game import CATAN
 from service.rules.catan.pieces import DECK, KNIGHT, VICTORY_POINT
@@ -43,7 +45,7 @@ from service.rules.hexes.geometry import (
 )
 from service.rules.play import play_game
 from tests.rules.catan.table import dice as dice_of
-from tests.rules.catan.table import only, types
+from tests.rules.catan.table import drawn, only, types, written
 from tests.rules.catan.test_catan_properties import (
     assert_every_reader_folds_its_own_view,
     assert_hidden_cards_stay_hidden,
@@ -677,8 +679,53 @@ def test_when_every_fortress_is_conquered_the_fleet_leaves():
             assert last.data["fleet_leaves"] and state.pirate is None
             after = events[events.index(last) :]
             assert "fleet_moved" not in types(after)
+            names = ["A", "B", "C"]
+            view = CATAN.view(state, None)
+            svg = board_svg("catan", view, seat=None, names=names, version=len(events), options={})
+            picture = ET.fromstring(svg)
+            assert not drawn(picture, "fleet-path") and not drawn(picture, "pirate")
+            assert not drawn(picture, "fortress")  # each is its seat's settlement now
             return
     raise AssertionError("no game with every fortress taken")
+
+
+def test_the_board_picture_shows_the_fortresses_the_routes_the_warships_and_the_fleets_loop():
+    """What the scenario adds to the board, drawn: each fortress with the chits still
+    under it, each seat's sea route and marked intersection, its warships (a red
+    pennant), the fleet's loop; and in the scores, each seat's chits won and warships."""
+    table = _at_the_fortress(2)
+    table.send({"type": "attack_fortress", "die": 1}, 0)  # won: a chit, no ship lost
+    colours = table.view()["pirate_islands"]["colours"]
+    picture = table.picture()
+    fortresses = {
+        int(f.get("data-seat")): (f.get("data-corner"), f.get("data-chits-left"))
+        for f in drawn(picture, "fortress")
+    }
+    assert fortresses == {0: ("-2,2,S", "2"), 1: ("1,-4,N", "3"), 2: ("-2,1,N", "3")} | {
+        3: ("0,-3,S", "3")
+    }
+    warships = {
+        (int(ship.get("data-seat")), ship.get("data-edge"))
+        for ship in drawn(picture, "ship")
+        if ship.get("data-warship") == "true"
+    }
+    assert warships == {(0, edge) for edge in colours[0]["warships"]} and len(warships) == 2
+    routes = {
+        int(r.get("data-seat")): r.get("data-intersection") for r in drawn(picture, "sea-route")
+    }
+    assert routes == {0: "-1,3,N", 1: "3,-5,S", 2: "0,-1,S", 3: "0,-1,N"}
+    assert len(drawn(picture, "fleet-path")) == 1
+    scores = {
+        int(r.get("data-seat")): " ".join(written(r).split()) for r in drawn(picture, "score")
+    }
+    assert "fortress: 1 of 3 chits won 2 warships" in scores[0]
+    assert "fortress: 0 of 3 chits won 0 warships" in scores[1]
+    for _ in range(2):  # two more wins: the fortress is seat 0's settlement
+        table.next_turn(0)
+        table.send({"type": "attack_fortress", "die": 1}, 0)
+    picture = table.picture()
+    assert {f.get("data-seat") for f in drawn(picture, "fortress")} == {"1", "2", "3"}
+    assert "fortress conquered" in written(drawn(picture, "score")[0])
 
 
 def test_the_fleet_attacks_every_seat_with_a_building_beside_its_hex():

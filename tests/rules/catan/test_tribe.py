@@ -32,7 +32,7 @@ from service.rules.catan.scenarios import from_jsettlers_edge, from_jsettlers_po
 from service.rules.catan.tribe import CHIT, DEVELOPMENT
 from service.rules.hexes.geometry import edge_hexes, parse_edge, parse_hex
 from service.rules.play import play_game
-from tests.rules.catan.table import corner, only, path, types
+from tests.rules.catan.table import corner, drawn, only, path, types, written
 from tests.rules.catan.test_catan_properties import assert_every_reader_folds_its_own_view
 from tests.rules.catan.test_seafarers import SeaTable
 from tests.rules.catan.test_seafarers_properties import SeaWatch
@@ -431,6 +431,27 @@ def test_a_kept_marker_is_placed_right_after_the_seats_next_coastal_settlement()
     table.send({"type": "place_harbour", "edge": path("1,0,S", "1,1,N")})
     assert table.state.rates[0] == [3, 2, 3, 3, 3]  # lumber at 2:1, the rest at 3:1
     assert table.view()["tribe"]["harbours_held"] == [[], [], []]
+
+
+def test_the_board_picture_shows_the_gifts_left_and_each_seats_chits_and_markers():
+    """The gifts still on their paths are drawn (a chit, a card, a harbour marker); one
+    taken is gone from the board and counted in its seat's score."""
+    table = tribe()
+    shown = {g.get("data-edge"): g.get("data-gift") for g in drawn(table.picture(), "gift")}
+    assert shown == gifts(table)
+    kinds = Counter("marker" if g not in (CHIT, DEVELOPMENT) else g for g in shown.values())
+    assert kinds == {CHIT: 8, "marker": 6, DEVELOPMENT: 4}  # lines 407, 409
+    assert {shown[CHIT_PATH], shown[CARD_PATH], shown[MARKER_PATH]} == {
+        CHIT,
+        DEVELOPMENT,
+        "generic",
+    }
+    table = lumber_marker_taken()
+    picture = table.picture()
+    shown = {g.get("data-edge"): g.get("data-gift") for g in drawn(picture, "gift")}
+    assert shown == gifts(table) and CHIT_PATH not in shown and MARKER_PATH not in shown
+    score = " ".join(written(drawn(picture, "score")[0]).split())
+    assert "Catan chits from the tribe: 1 harbour markers to place: 2:1 lumber" in score
 
 
 def test_at_most_one_harbour_per_sea_hex():

@@ -43,7 +43,7 @@ from service.rules.hexes.geometry import (
     parse_hex,
 )
 from service.rules.play import play_game
-from tests.rules.catan.table import CITY, ROAD, SETTLEMENT, only, types
+from tests.rules.catan.table import CITY, ROAD, SETTLEMENT, drawn, only, types, written
 from tests.rules.catan.test_seafarers import SeaTable
 
 FILE = "8-the-wonders-of-catan.json"
@@ -447,6 +447,25 @@ def test_each_level_costs_the_cards_five_resources():
     assert hand - table.hand(1) == Counter(LEVEL["great_bridge"])
     assert Counter(table.bank()) - Counter(bank) == Counter(LEVEL["great_bridge"])
     assert wonders_of(table)["levels_by_seat"] == [0, 1, 0]
+
+
+def test_the_board_picture_marks_the_intersections_and_names_each_seats_wonder():
+    """The marked intersections as the printed map has them (red and purple squares, a
+    yellow "!"); in the scores, the wonder each seat builds and its level; below, the
+    wonders nobody has started."""
+    table = bridge_started()
+    table.gather(1, **LEVEL["great_bridge"])
+    build(table, 1)
+    picture = table.picture()
+    marks: dict[str, set[str]] = {}
+    for mark in drawn(picture, "wonder-mark"):
+        marks.setdefault(mark.get("data-mark"), set()).add(mark.get("data-corner"))
+    assert marks == {k: set(v) for k, v in wonders_of(table)["intersections"].items()}
+    scores = [" ".join(written(row).split()) for row in drawn(picture, "score")]
+    assert "wonder: Great Bridge, level 1 of 4" in scores[1]
+    assert "no wonder started" in scores[0] and "no wonder started" in scores[2]
+    footer = " ".join(written(picture).split())
+    assert "Wonders not started: Theater, Monument, Great Wall, Cathedral" in footer
 
 
 def test_several_levels_may_be_built_in_one_turn():
