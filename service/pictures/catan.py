@@ -3,9 +3,9 @@
 Pointy-top hexes in axial coordinates (``service.rules.hexes.geometry``: ``q`` east,
 ``r`` south-east); a corner ``"q,r,N"`` is the top of hex (q, r), ``"q,r,S"`` its bottom;
 edges join two corners. The view's board lists every hex with its terrain and number
-(a fog space reads ``fog`` and is drawn blank grey: what lies under it is not in the
-view), the harbours by their two corners, the robber and the pirate; buildings, roads
-and ships carry their seat. Each terrain is named on its hex and each seat's pieces
+(a fog space reads ``fog`` and is drawn grey with the word "fog" only: what lies under
+it is not in the view), the harbours by their two corners, the robber and the pirate;
+buildings, roads and ships carry their seat. Each terrain is named on its hex and each seat's pieces
 carry its letter, so nothing depends on telling colours apart. The scenarios with pieces
 of their own have them drawn too, from their part of the view: Cloth for Catan's
 villages, the Forgotten Tribe's gifts, the Pirate Islands' fleet loop, routes, fortresses
@@ -67,7 +67,7 @@ TERRAIN = {
     "desert": ("#e9dcae", "#5a4a1a", "desert"),
     "gold": ("#d4af37", "#3a2a00", "gold"),
     "sea": ("#5dade2", "#0b3954", ""),
-    "fog": ("#b9b9b9", "#555555", ""),
+    "fog": ("#b9b9b9", "#3b3b3b", "fog"),
 }
 RESOURCE_TERRAIN = {
     "brick": "hills",
@@ -720,7 +720,8 @@ def _harbours(harbours: Sequence[Mapping[str, Any]], terrain_at: Mapping) -> str
             ox, oy = 2 * mx - lx, 2 * my - ly
         else:
             ox, oy = mx, my
-        hx, hy = mx + (ox - mx) * 0.5, my + (oy - my) * 0.5
+        # toward the sea, clear of the buildings on the harbour's two intersections
+        hx, hy = mx + (ox - mx) * 0.65, my + (oy - my) * 0.65
         kind = harbour["type"]
         fill = TERRAIN[RESOURCE_TERRAIN[kind]][0] if kind in RESOURCE_TERRAIN else "#ffffff"
         ratio = "3:1" if kind == "generic" else "2:1"

@@ -362,9 +362,10 @@ def test_seafarers_scenario_board(api, scenario):
         check_same_bytes_and_caching(api, game, headers, version)
 
 
-def test_fog_islands_fog_is_drawn_blank_grey(api):
+def test_fog_islands_fog_is_drawn_grey_with_nothing_of_what_lies_under_it(api):
     """The Fog Islands: a fog space shows nothing of what will be turned up there (the
-    view says only "fog"): a grey hexagon with no number, no words, no other shape."""
+    view says only "fog"): a grey hexagon named "fog", with no number, no other words,
+    no other shape."""
     game = api.create(
         "catan",
         seats=[{"name": "Ada"}, {"bot": "value"}, {"bot": "value"}],
@@ -379,8 +380,8 @@ def test_fog_islands_fog_is_drawn_blank_grey(api):
         assert len(fog) == sum(h["terrain"] == "fog" for h in state["board"]["hexes"]) > 0
         for hexagon in fog:
             assert hexagon.get("data-number") is None
-            assert [child.tag for child in hexagon] == [f"{SVG}polygon"]
-            assert hexagon[0].get("fill") == "#b9b9b9"
+            assert [child.tag for child in hexagon] == [f"{SVG}polygon", f"{SVG}text"]
+            assert hexagon[0].get("fill") == "#b9b9b9" and hexagon[1].text == "fog"
 
 
 # -- errors, credentials, tiles ----------------------------------------------------------------
