@@ -509,7 +509,7 @@ def test_catan_proposal_offer_form_lost_service_and_final_points(pages, server, 
     page = watched.page
     page.set_viewport_size(DESK)
     open_seat(page, server, api_key, game["id"], seats.tokens[0])
-    assert page.inner_text("#turn") == "Your move: consider proposal"
+    assert page.inner_text("#turn") == "Your move: accept or decline a trade proposed"
     assert page.inner_text("#controls .terms") == f"Bob offers 1 {offered} for 1 {wanted}."
     shot(page, "catan-proposal")
     version = board_version(page)
@@ -602,7 +602,7 @@ def test_figures_taken_back_are_ringed_on_their_own_tiles(pages, server, api_key
     seats.send(0, {"type": "place_tile", "x": -1, "y": 0, "rotation": 90})
 
     page = seat_at_desk(pages, server, api_key, game["id"], seats.tokens[0])
-    assert page.inner_text("#turn") == "Your move: place islander"
+    assert page.inner_text("#turn") == "Your move: place an islander on the new tile, or none"
     label = "Take back the islander on the market at (0, 1)"
     assert label in page.locator("#controls button").all_inner_texts()
     ring = page.locator(".mark.spot[data-x='0'][data-y='1']")
@@ -640,7 +640,7 @@ def test_figures_taken_back_are_ringed_on_their_own_tiles(pages, server, api_key
     ]:
         seats.send(seat, command)
     page = seat_at_desk(pages, server, api_key, game["id"], seats.tokens[0])
-    assert page.inner_text("#turn") == "Your move: plague"
+    assert page.inner_text("#turn") == "Your move: take a follower off a plague-stricken tile"
     label = "Remove the follower on the road (E, W) at (-1, 2)"
     assert page.locator("#controls button").all_inner_texts() == [label]
     page.wait_for_selector(".mark.spot")
@@ -794,7 +794,7 @@ def test_the_pirate_islands_steal_is_offered_as_one_button_per_victim_and_nobody
     assert seats.menu(0) == {"steal": {"victims": [1, 2, 3]}}
 
     page = seat_at_desk(pages, server, api_key, game["id"], seats.tokens[0])
-    assert page.inner_text("#turn") == "Your move: steal"
+    assert page.inner_text("#turn") == "Your move: choose whom to steal a card from"
     buttons = page.locator("#controls button").all_inner_texts()
     assert [b for b in buttons if b.startswith("Steal")] == [
         "Steal a card from Bob",
@@ -886,6 +886,33 @@ def test_every_command_a_seat_is_offered_has_a_control_on_the_page(pages, server
     )
     assert len(decisions) > 40
     assert missing == []
+
+
+def test_every_decision_a_seat_may_be_awaited_for_is_told_in_words(pages, server):
+    """The turn line ("Your move: ...", "Waiting for ...") says what each decision of
+    every ruleset asks, in words of its own rather than its kind's code."""
+    from service.rules import get_ruleset
+
+    kinds = sorted(
+        {
+            kind
+            for name in ("carcassonne", "carcassonne-south-seas", "catan")
+            for kind in get_ruleset(name).describe()["decisions"]
+        }
+    )
+    page = pages().page
+    assert page.goto(f"{server.url}/play/", wait_until="load").status == 200
+    told = page.evaluate(
+        """async (kinds) => {
+            const main = document.querySelector("script[type=module]").src;
+            const { DECISION_WORDS } = await import(main.replace(/main[.]js$/, "words.js"));
+            return kinds.map((kind) => [kind, DECISION_WORDS[kind] ?? null]);
+        }""",
+        kinds,
+    )
+    assert len(told) > 20
+    assert [kind for kind, words in told if words is None] == []
+    assert [words for _, words in told if "_" in words] == []
 
 
 #: what the table writes (resigning, bots, clocks), which bot games never do

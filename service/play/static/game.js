@@ -9,10 +9,8 @@ import { element } from "./dom.js";
 import { $, clearConnectionError, clearError, go, showError } from "./page.js";
 import { follow } from "./stream.js";
 import { offerPlacements, offerSpots } from "./tiles.js";
-import { eventWords } from "./words.js";
+import { decisionWords, eventWords } from "./words.js";
 
-// What a decision asks, where its kind alone says too little.
-const DECISION_WORDS = { turn: "build, trade, play a card or end the turn" };
 // How much each zoom button enlarges or shrinks the board, and the bounds of its scale
 // (CSS pixels per unit of the picture).
 const ZOOM_STEP = 1.5;
@@ -170,7 +168,7 @@ export class GameScreen {
       return;
     }
     const parts = awaiting.map((d) => {
-      const what = (DECISION_WORDS[d.kind] ?? d.kind.replaceAll("_", " ")) + (d.tile ? ` (${d.tile})` : "");
+      const what = decisionWords(d.kind);
       return d.seat === this.seat ? `Your move: ${what}` : `Waiting for ${this.who(d.seat)}: ${what}`;
     });
     line.textContent = parts.join("; ");

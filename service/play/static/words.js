@@ -219,6 +219,42 @@ function fallback(type, data, who) {
   return `${sentence.charAt(0).toUpperCase()}${sentence.slice(1)}${parts.length ? ` (${parts.join(", ")})` : ""}.`;
 }
 
+// What a seat is awaited for, as the turn line says it ("Your move: ...", "Waiting for
+// Bob: ..."), by the decision's kind.
+export const DECISION_WORDS = {
+  // Carcassonne and South Seas
+  draw_tile: "draw a tile",
+  place_tile: "place the tile drawn",
+  place_follower: "place a figure, or none",
+  place_islander: "place an islander on the new tile, or none",
+  plague: "take a follower off a plague-stricken tile",
+  tend_flock: "tend the shepherd's flock",
+  draw_sheep: "draw a sheep from the bag",
+  reveal_ship: "turn up the next ship",
+  deliver: "deliver wares to a ship, or pass",
+  choose_ship: "choose the ship the market's merchant takes",
+  // Catan and Seafarers
+  set_board: "set out the board",
+  place_settlement: "place a settlement",
+  place_road: "place a road (or, on the coast, a ship) beside it",
+  roll: "roll the dice",
+  turn: "build, trade, play a card or end the turn",
+  discard: "discard half of the hand",
+  move_robber: "move the robber",
+  steal: "choose whom to steal a card from",
+  choose_gold: "choose the resources of a gold field",
+  free_roads: "build the free roads of Road Building",
+  propose_trade: "propose a trade, or pass",
+  respond_trade: "answer a trade offer",
+  conclude_trade: "trade with a seat that accepted, or cancel the offer",
+  consider_proposal: "accept or decline a trade proposed",
+  place_harbour: "place a harbour",
+};
+
+export function decisionWords(kind) {
+  return DECISION_WORDS[kind] ?? humanize(kind);
+}
+
 export function eventWords(event, who) {
   const sentence = SENTENCES[event.type];
   try {
