@@ -927,7 +927,8 @@ def _panel(view: Mapping[str, Any], seat: int | None, names: Sequence[str], vers
     if view.get("over"):
         footer.append(winners_line(names, view.get("winners", [])))
     elif view.get("current") is not None:
-        footer.append(f"{seat_name(names, view['current'])} to play ({view.get('phase')})")
+        setting_up = " (the set-up)" if view.get("phase") == "setup" else ""
+        footer.append(f"{seat_label(names, view['current'])} to play{setting_up}")
     footer.append("Red numbers (6, 8) are rolled most; dots: ways to roll")
     return panel(16, 10, PANEL_WIDTH - 32, title, subtitle, rows, footer)
 

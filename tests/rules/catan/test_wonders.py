@@ -466,6 +466,7 @@ def test_the_board_picture_marks_the_intersections_and_names_each_seats_wonder()
     assert "no wonder started" in scores[0] and "no wonder started" in scores[2]
     footer = " ".join(written(picture).split())
     assert "Wonders not started: Theater, Monument, Great Wall, Cathedral" in footer
+    assert "Seat 1 (B) to play Red numbers" in footer  # its turn, no phase code
 
 
 def test_several_levels_may_be_built_in_one_turn():
