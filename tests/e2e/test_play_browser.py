@@ -950,8 +950,10 @@ def test_every_event_a_game_writes_is_told_in_words_in_the_log(pages, server):
 
 
 def test_the_new_game_form_names_the_scenarios_and_sends_what_is_chosen(pages, server, api_key):
-    """Seafarers scenarios are listed by name; the victory points left at the game's own
-    play to the scenario's target (14 for scenario 1), and 10 chosen is 10."""
+    """Seafarers scenarios are listed by name; choosing one gives the form the seats it
+    is played with at least (a bot seat added: 3 for scenario 1); the victory points left
+    at the game's own play to the scenario's target (14 for scenario 1), and 10 chosen is
+    10."""
     page = pages().page
     page.set_viewport_size(DESK)
     start(page, server, api_key)
@@ -969,10 +971,15 @@ def test_the_new_game_form_names_the_scenarios_and_sends_what_is_chosen(pages, s
     for chosen, target in ((None, 14), ("10", 10)):
         start(page, server, api_key)
         page.select_option("#ruleset", "catan")
+        assert page.locator("#seat-list .seat").count() == 2
+        page.select_option("#option-scenario", "1")
+        assert page.locator("#seat-list .seat").count() == 3
+        assert page.locator("#seat-list .seat .seat-kind").nth(2).input_value() != ""  # a bot
+        page.select_option("#option-scenario", "null")
+        assert page.locator("#seat-list .seat").count() == 3  # nothing taken away
         page.select_option("#option-scenario", "1")
         if chosen is not None:
             page.select_option("#option-victory_points", chosen)
-        page.click("#add-seat")
         page.click("#add-seat")
         page.click("#create")
         page.wait_for_url(lambda url: "#game=" in url)

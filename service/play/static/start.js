@@ -62,6 +62,18 @@ function seatRow(ruleset, first) {
   return row;
 }
 
+// An option whose value is played with fewer seats than the list has not (a Seafarers
+// scenario is for 3 or 4): bot seats are added up to the fewest it is played with.
+function fitSeatsToOptions(ruleset) {
+  const list = $("seat-list");
+  for (const [name, spec] of Object.entries(ruleset.description.options || {})) {
+    const input = $(`option-${name}`);
+    if (!spec.seats || !input || input.value === "") continue;
+    const counts = spec.seats[input.value];
+    while (counts && list.children.length < Math.min(...counts)) list.append(seatRow(ruleset, false));
+  }
+}
+
 export async function showStart() {
   $("game").hidden = true;
   $("start").hidden = false;
@@ -77,6 +89,9 @@ export async function showStart() {
       element("legend", {}, `Seats (${ruleset.min_seats} to ${ruleset.max_seats})`),
       element("ol", { id: "seat-list", start: 0 }, [seatRow(ruleset, true), seatRow(ruleset, false)]),
     );
+    for (const [name, spec] of options) {
+      if (spec.seats) $(`option-${name}`).addEventListener("change", () => fitSeatsToOptions(ruleset));
+    }
   };
   select.onchange = showRuleset;
   showRuleset();

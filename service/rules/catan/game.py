@@ -129,6 +129,9 @@ OPTIONS: dict[str, dict[str, Any]] = {
                 for n, info in SCENARIOS.items()
             },
         },
+        # the seat counts a value is played with (keys: the value as JSON), for a form to
+        # offer enough seats; the base game's are the ruleset's own
+        "seats": {str(n): list(info.players) for n, info in SCENARIOS.items()},
     },
     "layout": {
         "type": "string",
