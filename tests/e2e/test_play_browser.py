@@ -949,6 +949,50 @@ def test_every_event_a_game_writes_is_told_in_words_in_the_log(pages, server):
     assert garbled == []
 
 
+def test_the_log_tells_tiles_set_aside_by_their_reason_and_the_hill_without_its_secret(
+    pages, server
+):
+    """A tile is set aside because it fits nowhere (its seat draws again), because its
+    seat resigned or because the game ended; the tile under a hill stays unnamed (the
+    viewer's event has no tile); a person reads no tile codes."""
+    aside = [(0, "fits nowhere on the board"), (1, "its seat resigned"), (0, "the game ended")]
+    events = [
+        *(
+            {"type": "tile_set_aside", "data": {"seat": seat, "tile": "BA/C", "reason": reason}}
+            for seat, reason in aside
+        ),
+        {"type": "tile_hidden", "data": {"seat": 1, "tile": None, "under": "HS/CRr.h"}},
+        {"type": "tile_drawn", "data": {"seat": 0, "tile": "BA/CRr"}},
+        {
+            "type": "tile_placed",
+            "data": {"seat": 0, "tile": "BA/CRr", "x": 1, "y": -2, "rotation": 0},
+        },
+        {
+            "type": "tile_placed",
+            "data": {"seat": 1, "tile": "BA/R", "x": 0, "y": 1, "rotation": 90},
+        },
+    ]
+    page = pages().page
+    assert page.goto(f"{server.url}/play/", wait_until="load").status == 200
+    told = page.evaluate(
+        """async (events) => {
+            const main = document.querySelector("script[type=module]").src;
+            const { eventWords } = await import(main.replace(/main[.]js$/, "words.js"));
+            return events.map((event) => eventWords(event, (seat) => "AB"[seat]));
+        }""",
+        events,
+    )
+    assert told == [
+        "The tile A drew fits nowhere on the board: it is set aside, and A draws again.",
+        "The tile B drew is set aside: its seat resigned.",
+        "The tile A drew is set aside: the game ended.",
+        "B put a tile face down, unseen, under the hill just placed.",
+        "A drew a tile.",
+        "A placed a tile at (1, -2).",
+        "B placed a tile at (0, 1), turned 90°.",
+    ]
+
+
 def test_the_new_game_form_names_the_scenarios_and_sends_what_is_chosen(pages, server, api_key):
     """Seafarers scenarios are listed by name; choosing one gives the form the seats it
     is played with at least (a bot seat added: 3 for scenario 1); the victory points left

@@ -58,9 +58,13 @@ function because(reason) {
 // One sentence per event type; `who(seat)` names a seat.
 export const SENTENCES = {
   game_started: (d) => `The game began with ${d.seats} seats.`,
-  tile_drawn: (d, who) => (d.tile ? `${who(d.seat)} drew ${d.tile}.` : `${who(d.seat)} drew a tile.`),
-  tile_set_aside: (d, who) => `${d.tile} fits nowhere on the board: set aside, and ${who(d.seat)} draws again.`,
-  tile_placed: (d, who) => `${who(d.seat)} placed ${d.tile} at ${at(d)}, turned ${d.rotation}°.`,
+  // (a tile's code means nothing to a person: the board shows the tile)
+  tile_drawn: (d, who) => `${who(d.seat)} drew a tile.`,
+  tile_set_aside: (d, who) =>
+    !d.reason || d.reason === "fits nowhere on the board"
+      ? `The tile ${who(d.seat)} drew fits nowhere on the board: it is set aside, and ${who(d.seat)} draws again.`
+      : `The tile ${who(d.seat)} drew is set aside: ${d.reason}.`,
+  tile_placed: (d, who) => `${who(d.seat)} placed a tile at ${at(d)}${d.rotation ? `, turned ${d.rotation}°` : ""}.`,
   follower_placed: (d, who) =>
     `${who(d.seat)} put a ${humanize(d.figure || "follower")} on ${spotWords(d.spot)} at ${at(d)}.`,
   islander_placed: (d, who) => `${who(d.seat)} put an islander on ${spotWords(d.spot)} at ${at(d)}.`,
@@ -142,8 +146,8 @@ export const SENTENCES = {
   clock: (d, who) =>
     `Time left: ${(d.remaining_ms || []).map((ms, seat) => `${who(seat)} ${ms === null ? "no limit" : minutes(ms)}`).join(", ")}.`,
   // Carcassonne's expansions
-  tile_hidden: (d, who) =>
-    d.under ? `${who(d.seat)} put ${d.under} face down under the hill ${d.tile}.` : `${who(d.seat)} put a tile face down under the hill ${d.tile}.`,
+  // which tile went under the hill is secret (tile: null); under: the hill's tile
+  tile_hidden: (d, who) => `${who(d.seat)} put a tile face down, unseen, under the hill just placed.`,
   goods_taken: (d, who) => `${who(d.seat)} took goods for closing the city: ${cards(d.goods)}.`,
   flock_to_tend: (d, who) => `${who(d.seat)} tends the flock on ${spotWords(d.spot)} at ${at(d)}.`,
   flock_tended: (d, who) => `${who(d.seat)} chose to ${d.action === "gather" ? "gather the flock" : "let the flock grow"}.`,
