@@ -24,6 +24,7 @@ from service.pictures.svg import (
     panel,
     pd,
     seat_badge,
+    seat_label,
     seat_name,
     text,
     winners_line,
@@ -304,7 +305,7 @@ def _panel(view, seat, names, version, catalogue, moved) -> tuple[str, float]:
     if view.get("over"):
         footer.append(winners_line(names, view.get("winners", [])))
     elif view.get("tile"):
-        footer.append(f"{seat_name(names, view.get('seat') or 0)} places {view['tile']}:")
+        footer.append(f"{seat_label(names, view.get('seat') or 0)} places this tile:")
     svg, height = panel(16, 10, PANEL_WIDTH - 32, "Carcassonne", subtitle, rows, footer)
     drawn, height = tileboard.next_tile_panel(catalogue, view, height)
     svg += drawn

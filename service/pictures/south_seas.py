@@ -18,6 +18,7 @@ from service.pictures.svg import (
     group,
     num,
     panel,
+    seat_label,
     seat_name,
     winners_line,
 )
@@ -162,7 +163,7 @@ def _panel(view, seat, names, version, catalogue, moved) -> tuple[str, float]:
     if view.get("over"):
         footer.append(winners_line(names, view.get("winners", [])))
     elif view.get("tile") and view.get("seat") is not None:
-        footer.append(f"{seat_name(names, view['seat'])} places {view['tile']}:")
+        footer.append(f"{seat_label(names, view['seat'])} places this tile:")
     svg, height = panel(16, 10, PANEL_WIDTH - 32, "South Seas", subtitle, rows, footer)
     drawn, height = tileboard.next_tile_panel(catalogue, view, height)
     svg += drawn

@@ -273,16 +273,18 @@ def spot_points(tile: TileType, q: int) -> str:
 
 
 def last_move_words(placed, figures, names: Sequence[str], figure_word: str) -> list[str]:
-    """The last move in words, for the panel: who placed which tile where, and what."""
+    """The last move in words, for the panel: who placed a tile where (the board's
+    coordinates, as its edges number them), and which figure on which of its features:
+    "Last move: Bob (B) placed a tile at (0, 1), an islander on its market (framed)"."""
     if placed is None:
         return []
     seat = placed.get("seat")
     who = seat_label(names, seat) if isinstance(seat, int) else "A seat"
-    line = f"Last move: {who} placed {placed['tile']} at {placed['x']},{placed['y']}"
+    line = f"Last move: {who} placed a tile at ({placed['x']}, {placed['y']})"
     for f in figures:
-        kind = f.get("figure", figure_word)
-        word = kind.replace("_", " ")
-        line += f", {'an' if word[0] in 'aeiou' else 'a'} {word} on {f.get('spot')}"
+        word = f.get("figure", figure_word).replace("_", " ")
+        feature = str(f.get("spot")).partition(":")[0]
+        line += f", {'an' if word[0] in 'aeiou' else 'a'} {word} on its {feature}"
     return [line + " (framed)"]
 
 

@@ -162,4 +162,15 @@ def test_the_last_move_line_says_an_islander():
     placed = {"seat": 1, "tile": "SS/M", "x": 0, "y": 1}
     figures = [{"spot": "market"}]
     (line,) = last_move_words(placed, figures, ["Ada", "Bob"], "islander")
-    assert line == "Last move: Bob (B) placed SS/M at 0,1, an islander on market (framed)"
+    assert line == (
+        "Last move: Bob (B) placed a tile at (0, 1), an islander on its market (framed)"
+    )
+
+
+def test_the_last_move_line_names_the_feature_not_the_spots_code():
+    placed = {"seat": 0, "tile": "BA/CRr", "x": 7, "y": -5}
+    figures = [{"spot": "road:E,W", "figure": "big_follower"}]
+    (line,) = last_move_words(placed, figures, ["Ada", "Bob"], "follower")
+    assert (
+        line == "Last move: Ada (A) placed a tile at (7, -5), a big follower on its road (framed)"
+    )
