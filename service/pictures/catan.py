@@ -41,6 +41,7 @@ from service.pictures.svg import (
     winners_line,
 )
 from service.rules.catan.pirate_islands import CHITS
+from service.rules.catan.scenarios import available
 from service.rules.hexes.geometry import (
     edge_between,
     edge_corners,
@@ -53,6 +54,8 @@ from service.rules.hexes.geometry import (
 )
 
 R = 60.0
+#: each scenario's English title, by its number
+SCENARIO_TITLES = {info.number: info.title_en for info in available()}
 W = math.sqrt(3) * R
 MARGIN = 50.0
 PANEL_WIDTH = 360.0
@@ -365,7 +368,7 @@ def render(
     if view.get("cloth"):  # Cloth for Catan: the villages' numbers and cloth left
         layers.append(_villages(view["cloth"]["villages"]))
     if view.get("tribe"):  # The Forgotten Tribe: the gifts still lying on their paths
-        layers.append(_gifts(view["tribe"]["gifts"]))
+        layers.append(_gifts(view["tribe"]["gifts"], terrain_at))
     if view.get("pirate_islands"):  # The Pirate Islands: the fleet's loop, the routes
         layers.append(_pirate_sea(view["pirate_islands"]))
     if view.get("wonders"):  # The Wonders of Catan: the marked intersections
@@ -387,7 +390,11 @@ def render(
         layers.append(
             group(
                 {"class": "pirate", "data-hex": pirate_at},
-                ["<title>the pirate</title>", pirate(x, y + 6)],
+                [
+                    f"<title>{'the pirate fleet' if view.get('pirate_islands') else 'the pirate'}"
+                    "</title>",
+                    pirate(x, y + 6),
+                ],
             )
         )
     layers.append(
@@ -485,13 +492,19 @@ def _edge_middle(edge: str) -> Point:
 GIFT_WORDS = {"chit": "a Catan chit (1 victory point)", "development": "a development card"}
 
 
-def _gifts(gifts: Sequence[Mapping[str, Any]]) -> str:
+def _gifts(gifts: Sequence[Mapping[str, Any]], terrain_at: Mapping) -> str:
     """The Forgotten Tribe: each gift still on its coast path, for the first ship built
     there: a Catan chit (a gold disc, "1 VP"), a development card (a card face down) or
-    a harbour marker (drawn as the harbours are, 3:1 or 2:1 with its resource)."""
+    a harbour marker (a square, 3:1 or 2:1 with its resource, not yet a harbour); each a
+    little out to sea from its path, clear of the land's names and numbers."""
     out = []
     for gift in gifts:
-        x, y = _edge_middle(gift["edge"])
+        mx, my = _edge_middle(gift["edge"])
+        sea = [h for h in edge_hexes(parse_edge(gift["edge"])) if terrain_at.get(h) not in LAND]
+        x, y = mx, my
+        if sea:
+            sx, sy = centre(sea[0])
+            x, y = mx + (sx - mx) * 0.3, my + (sy - my) * 0.3
         kind = gift["gift"]
         if kind == "chit":
             shape = el(
@@ -523,7 +536,11 @@ def _gifts(gifts: Sequence[Mapping[str, Any]]) -> str:
             fill = TERRAIN[RESOURCE_TERRAIN[kind]][0] if kind in RESOURCE_TERRAIN else "#ffffff"
             ratio, words = ("3:1", "any") if kind == "generic" else ("2:1", kind)
             shape = (
-                el("circle", {"cx": x, "cy": y, "r": "14", "fill": fill, "stroke": INK})
+                el(
+                    "rect",
+                    {"x": x - 14, "y": y - 14, "width": "28", "height": "28", "rx": "3"}
+                    | {"fill": fill, "stroke": INK, "stroke-width": "1.5"},
+                )
                 + el(
                     "rect",
                     {"x": x - 12, "y": y - 10, "width": "24", "height": "20", "rx": "3"}
@@ -637,12 +654,15 @@ def _fortresses(colours: Sequence[Mapping[str, Any]]) -> str:
         seat = colour["seat"]
         x, y = corner_point(colour["fortress"])
         left = CHITS - colour["chits"]
+        # the chits left written outside the hexes whose names and numbers lie near: above
+        # a corner at a hex's top (its name is below), below one at a hex's bottom
+        label_y = y - 31 if colour["fortress"].endswith("N") else y + 16
         walls = [
             (x - 15, y + 13), (x - 15, y - 11), (x - 10, y - 11), (x - 10, y - 6),
             (x - 5, y - 6), (x - 5, y - 11), (x + 5, y - 11), (x + 5, y - 6),
             (x + 10, y - 6), (x + 10, y - 11), (x + 15, y - 11), (x + 15, y + 13),
         ]  # fmt: skip
-        words = counted(left, "chit")
+        words = counted(left, "chit") + " left"
         out.append(
             group(
                 {
@@ -659,10 +679,10 @@ def _fortresses(colours: Sequence[Mapping[str, Any]]) -> str:
                     letter(x, y + 4, seat, 11),
                     el(
                         "rect",
-                        {"x": x - 20, "y": y + 16, "width": "40", "height": "14", "rx": "3"}
+                        {"x": x - 31, "y": label_y, "width": "62", "height": "15", "rx": "3"}
                         | {"fill": "#ffffff", "stroke": INK, "stroke-width": "1"},
                     ),
-                    text(x, y + 27, words, size=10, font_weight="bold", text_anchor="middle"),
+                    text(x, label_y + 11, words, size=10, font_weight="bold", text_anchor="middle"),
                 ],
             )
         )
@@ -876,8 +896,9 @@ def _panel(view: Mapping[str, Any], seat: int | None, names: Sequence[str], vers
     title = "Catan" if not scenario else "Catan: Seafarers"
     subtitle = []
     if scenario:
-        words = str(scenario.get("name", "")).replace("-", " ")
-        subtitle.append(f"Scenario {scenario.get('number')}: {words}")
+        number = scenario.get("number")
+        words = SCENARIO_TITLES.get(number) or str(scenario.get("name", "")).replace("-", " ")
+        subtitle.append(f"Scenario {number}: {words}")
     target = (scenario or {}).get("victory_points") or (view.get("options") or {}).get(
         "victory_points"
     )
@@ -917,9 +938,10 @@ def _panel(view: Mapping[str, Any], seat: int | None, names: Sequence[str], vers
             devs = {**player.get("development", {})}
             for k, n in player.get("development_new", {}).items():
                 devs[f"{k} (new)"] = n
-            lines.append("your development cards: " + _counts(devs))
+            lines.append("your development cards: " + _counts(devs).replace("_", " "))
         rows.append(PanelRow(s, seat_name(names, s), player["points"], lines))
     footer = list(moved)
+    footer += _legend(view)
     wonders = view.get("wonders")
     if wonders:
         free = [_wonder_title(card) for card in wonders["cards"] if card["seat"] is None]
@@ -949,12 +971,9 @@ def _scenario_lines(view: Mapping[str, Any], seat: int) -> list[str]:
         for colour in islands["colours"]:
             if colour["seat"] == seat:
                 won = colour["chits"]
-                lines.append(
-                    "fortress conquered"
-                    if colour["conquered"]
-                    else f"fortress: {won} of {CHITS} chits won"
-                )
-                lines.append(counted(len(colour["warships"]), "warship"))
+                fortress = "conquered" if colour["conquered"] else f"{won} of {CHITS} chits won"
+                warships = counted(len(colour["warships"]), "warship")
+                lines.append(f"fortress: {fortress}; {warships}")
     wonders = view.get("wonders")
     if wonders:
         mine = [card for card in wonders["cards"] if card["seat"] == seat]
@@ -965,6 +984,26 @@ def _scenario_lines(view: Mapping[str, Any], seat: int) -> list[str]:
         else:
             lines.append("no wonder started")
     return lines
+
+
+def _legend(view: Mapping[str, Any]) -> list[str]:
+    """What a scenario's own marks on the board mean."""
+    if view.get("tribe"):
+        return [
+            "On the coast paths, the tribe's gifts for the first ship built there: Catan"
+            " chits (1 VP), development cards, harbour markers (squares)"
+        ]
+    if view.get("pirate_islands"):
+        return [
+            "Dotted loop: the pirate fleet's way, clockwise; dashes: each seat's sea route"
+            " to its fortress (castle), through its diamond; red pennant: a warship"
+        ]
+    if view.get("wonders"):
+        return [
+            "No start settlement on a marked intersection: red squares (the Great Wall's),"
+            " purple (the Great Bridge's), yellow ! (beside the strait)"
+        ]
+    return []
 
 
 def _wonder_title(card: Mapping[str, Any]) -> str:

@@ -207,18 +207,29 @@ def seat_badge(x: float, y: float, seat: int, r: float = 9.0, shape: str = "circ
 
 def wrap(lines: Iterable[str], width: float, size: float) -> list[str]:
     """Lines cut at spaces to fit ``width`` (about 0.6 em a character); the rest of a
-    cut line is indented."""
+    cut line is indented. A number stays with the word after it ("4 cities")."""
     most = max(10, int(width / (size * 0.6)))
     out = []
     for line in lines:
         current = ""
-        for word in line.split(" "):
+        for word in _kept_together(line.split(" ")):
             if current.strip() and len(current) + 1 + len(word) > most:
                 out.append(current)
                 current = "    " + word
             else:
                 current = f"{current} {word}" if current else word
         out.append(current)
+    return out
+
+
+def _kept_together(words: list[str]) -> list[str]:
+    """``words`` with each number joined to the word after it."""
+    out: list[str] = []
+    for word in words:
+        if out and out[-1].isdigit():
+            out[-1] += " " + word
+        else:
+            out.append(word)
     return out
 
 

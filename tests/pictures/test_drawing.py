@@ -15,6 +15,7 @@ import pytest
 from service.pictures import board_svg, squares
 from service.pictures.carcassonne import all_tiles
 from service.pictures.south_seas import catalogue_for
+from service.pictures.svg import wrap
 from service.pictures.tileboard import last_move_words
 from service.rules.core import bot_rng_for, rng_for
 from service.rules.registry import get_ruleset
@@ -174,3 +175,11 @@ def test_the_last_move_line_names_the_feature_not_the_spots_code():
     assert (
         line == "Last move: Ada (A) placed a tile at (7, -5), a big follower on its road (framed)"
     )
+
+
+def test_a_panel_line_is_never_cut_between_a_number_and_its_noun():
+    line = "pieces left: 10 roads, 1 settlement, 4 cities, 11 ships"
+    for width in range(60, 400, 7):
+        for cut in wrap([line], width, 12):
+            assert not cut.rstrip().split(" ")[-1].isdigit(), (width, cut)
+    assert " ".join(" ".join(wrap([line], 100, 12)).split()) == line

@@ -718,14 +718,18 @@ def test_the_board_picture_shows_the_fortresses_the_routes_the_warships_and_the_
     scores = {
         int(r.get("data-seat")): " ".join(written(r).split()) for r in drawn(picture, "score")
     }
-    assert "fortress: 1 of 3 chits won 2 warships" in scores[0]
-    assert "fortress: 0 of 3 chits won 0 warships" in scores[1]
+    assert "fortress: 1 of 3 chits won; 2 warships" in scores[0]
+    assert "fortress: 0 of 3 chits won; 0 warships" in scores[1]
+    labels = {int(f.get("data-seat")): written(f) for f in drawn(picture, "fortress")}
+    assert labels == {0: "A 2 chits left", 1: "B 3 chits left", 2: "C 3 chits left"} | {
+        3: "D 3 chits left"
+    }
     for _ in range(2):  # two more wins: the fortress is seat 0's settlement
         table.next_turn(0)
         table.send({"type": "attack_fortress", "die": 1}, 0)
     picture = table.picture()
     assert {f.get("data-seat") for f in drawn(picture, "fortress")} == {"1", "2", "3"}
-    assert "fortress conquered" in written(drawn(picture, "score")[0])
+    assert "fortress: conquered" in written(drawn(picture, "score")[0])
 
 
 def test_the_fleet_attacks_every_seat_with_a_building_beside_its_hex():

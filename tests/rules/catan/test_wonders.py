@@ -465,6 +465,7 @@ def test_the_board_picture_marks_the_intersections_and_names_each_seats_wonder()
     assert "wonder: Great Bridge, level 1 of 4" in scores[1]
     assert "no wonder started" in scores[0] and "no wonder started" in scores[2]
     footer = " ".join(written(picture).split())
+    assert "Scenario 8: The Wonders of Catan" in footer  # its title, not its file's name
     assert "Wonders not started: Theater, Monument, Great Wall, Cathedral" in footer
     assert "Seat 1 (B) to play Red numbers" in footer  # its turn, no phase code
 
