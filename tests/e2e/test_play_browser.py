@@ -509,7 +509,7 @@ def test_catan_proposal_offer_form_lost_service_and_final_points(pages, server, 
     page = watched.page
     page.set_viewport_size(DESK)
     open_seat(page, server, api_key, game["id"], seats.tokens[0])
-    assert page.inner_text("#turn") == "Your move: accept or decline a trade proposed"
+    assert page.inner_text("#turn") == "Your move: accept or decline a proposed trade"
     assert page.inner_text("#controls .terms") == f"Bob offers 1 {offered} for 1 {wanted}."
     shot(page, "catan-proposal")
     version = board_version(page)
@@ -602,7 +602,10 @@ def test_figures_taken_back_are_ringed_on_their_own_tiles(pages, server, api_key
     seats.send(0, {"type": "place_tile", "x": -1, "y": 0, "rotation": 90})
 
     page = seat_at_desk(pages, server, api_key, game["id"], seats.tokens[0])
-    assert page.inner_text("#turn") == "Your move: place an islander on the new tile, or none"
+    assert (
+        page.inner_text("#turn")
+        == "Your move: place an islander on the new tile or take one back, or neither"
+    )
     label = "Take back the islander on the market at (0, 1)"
     assert label in page.locator("#controls button").all_inner_texts()
     ring = page.locator(".mark.spot[data-x='0'][data-y='1']")
@@ -640,7 +643,9 @@ def test_figures_taken_back_are_ringed_on_their_own_tiles(pages, server, api_key
     ]:
         seats.send(seat, command)
     page = seat_at_desk(pages, server, api_key, game["id"], seats.tokens[0])
-    assert page.inner_text("#turn") == "Your move: take a follower off a plague-stricken tile"
+    assert (
+        page.inner_text("#turn") == "Your move: take back one follower from the land (the plague)"
+    )
     label = "Remove the follower on the road (E, W) at (-1, 2)"
     assert page.locator("#controls button").all_inner_texts() == [label]
     page.wait_for_selector(".mark.spot")

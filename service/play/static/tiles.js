@@ -44,7 +44,7 @@ function preview(ruleset, tile, box, rotation) {
 export function offerPlacements(root, { ruleset, tile, options, panel, send }) {
   const cells = byCell(placementsOf(options));
   if (cells.length === 0) {
-    panel.replaceChildren(element("p", {}, `${tile} fits nowhere.`));
+    panel.replaceChildren(element("p", {}, "The tile drawn fits nowhere."));
     return;
   }
   const boxes = cells.map((cell) => cellBox(root, cell.x, cell.y));
@@ -56,7 +56,7 @@ export function offerPlacements(root, { ruleset, tile, options, panel, send }) {
     layer.querySelectorAll(".preview").forEach((node) => node.remove());
     layer.querySelectorAll(".ghost").forEach((node) => node.classList.toggle("chosen", node === chosen?.ghost));
     if (!chosen) {
-      panel.replaceChildren(element("p", {}, `Place ${tile}: click a dashed cell on the board.`));
+      panel.replaceChildren(element("p", {}, "Place the tile drawn: click a dashed cell on the board."));
       return;
     }
     const rotation = chosen.cell.rotations[chosen.turn];
@@ -100,7 +100,7 @@ export function offerPlacements(root, { ruleset, tile, options, panel, send }) {
       "data-x": cell.x,
       "data-y": cell.y,
     });
-    ghost.appendChild(svgElement("title")).textContent = `Place ${tile} at (${cell.x}, ${cell.y})`;
+    ghost.appendChild(svgElement("title")).textContent = `Place the tile at (${cell.x}, ${cell.y})`;
     onChoose(ghost, () => {
       if (chosen?.ghost === ghost) return turn();
       chosen = { cell, box, ghost, turn: 0 };
