@@ -672,7 +672,7 @@ def _fortresses(colours: Sequence[Mapping[str, Any]]) -> str:
                     "data-chits-left": left,
                 },
                 [
-                    f"<title>the pirate fortress of seat {seat}: {words} left</title>",
+                    f"<title>the pirate fortress of seat {seat}: {words}</title>",
                     polygon(
                         walls, fill=seat_style(seat).colour, stroke="#111111", stroke_width="2.5"
                     ),
@@ -935,10 +935,16 @@ def _panel(view: Mapping[str, Any], seat: int | None, names: Sequence[str], vers
         lines += _scenario_lines(view, s)
         if "resources" in player:  # only in the viewer's own view
             lines.append("your hand: " + _counts(player["resources"]))
-            devs = {**player.get("development", {})}
-            for k, n in player.get("development_new", {}).items():
-                devs[f"{k} (new)"] = n
-            lines.append("your development cards: " + _counts(devs).replace("_", " "))
+            cards = [
+                counted(n, f"{'new ' if new else ''}{kind.replace('_', ' ')} card")
+                for new, held in (
+                    (False, player.get("development", {})),
+                    (True, player.get("development_new", {})),
+                )
+                for kind, n in held.items()
+                if n
+            ]
+            lines.append("your development cards: " + (", ".join(cards) or "none"))
         rows.append(PanelRow(s, seat_name(names, s), player["points"], lines))
     footer = list(moved)
     footer += _legend(view)
@@ -948,9 +954,16 @@ def _panel(view: Mapping[str, Any], seat: int | None, names: Sequence[str], vers
         footer.append("Wonders not started: " + (", ".join(free) or "none"))
     if view.get("over"):
         footer.append(winners_line(names, view.get("winners", [])))
-    elif view.get("current") is not None:
-        setting_up = " (the set-up)" if view.get("phase") == "setup" else ""
-        footer.append(f"{seat_label(names, view['current'])} to play{setting_up}")
+    else:
+        # the seats awaited (several discard at once), not the seat whose turn it is; a
+        # proposal any other seat may make in the active seat's turn awaits nobody
+        awaited = sorted(
+            {d["seat"] for d in view.get("awaiting", []) if d["kind"] != "propose_trade"}
+        )
+        if awaited:
+            waiting = " and ".join(seat_label(names, s) for s in awaited)
+            setting_up = " (the set-up)" if view.get("phase") == "setup" else ""
+            footer.append(f"Waiting for {waiting}{setting_up}")
     footer.append("Red numbers (6, 8) are rolled most; dots: ways to roll")
     return panel(16, 10, PANEL_WIDTH - 32, title, subtitle, rows, footer)
 
@@ -993,10 +1006,12 @@ def _legend(view: Mapping[str, Any]) -> list[str]:
             "On the coast paths, the tribe's gifts for the first ship built there: Catan"
             " chits (1 VP), development cards, harbour markers (squares)"
         ]
-    if view.get("pirate_islands"):
+    islands = view.get("pirate_islands")
+    if islands:
+        loop = "Dotted loop: the pirate fleet's way, clockwise; " if islands["fleet"] else ""
         return [
-            "Dotted loop: the pirate fleet's way, clockwise; dashes: each seat's sea route"
-            " to its fortress (castle), through its diamond; red pennant: a warship"
+            f"{loop}Dashes: each seat's sea route to its fortress (castle), through its"
+            " diamond; red pennant: a warship"
         ]
     if view.get("wonders"):
         return [

@@ -207,7 +207,8 @@ def seat_badge(x: float, y: float, seat: int, r: float = 9.0, shape: str = "circ
 
 def wrap(lines: Iterable[str], width: float, size: float) -> list[str]:
     """Lines cut at spaces to fit ``width`` (about 0.6 em a character); the rest of a
-    cut line is indented. A number stays with the word after it ("4 cities")."""
+    cut line is indented. A number stays with the word after it ("4 cities"), a pair of
+    coordinates with itself ("(7, -5)")."""
     most = max(10, int(width / (size * 0.6)))
     out = []
     for line in lines:
@@ -223,10 +224,11 @@ def wrap(lines: Iterable[str], width: float, size: float) -> list[str]:
 
 
 def _kept_together(words: list[str]) -> list[str]:
-    """``words`` with each number joined to the word after it."""
+    """``words`` with each number joined to the word after it, and a pair of
+    coordinates kept whole ("(-1," and "-1)")."""
     out: list[str] = []
     for word in words:
-        if out and out[-1].isdigit():
+        if out and (out[-1].isdigit() or (out[-1].startswith("(") and out[-1].endswith(","))):
             out[-1] += " " + word
         else:
             out.append(word)

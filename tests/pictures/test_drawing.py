@@ -20,6 +20,7 @@ from service.pictures.tileboard import last_move_words
 from service.rules.core import bot_rng_for, rng_for
 from service.rules.registry import get_ruleset
 from tests.conftest import REPO
+from tests.rules.catan.table import Table, drawn, standard, written
 
 CATALOGUES = {"carcassonne": all_tiles(), "carcassonne-south-seas": catalogue_for({})}
 
@@ -183,3 +184,27 @@ def test_a_panel_line_is_never_cut_between_a_number_and_its_noun():
         for cut in wrap([line], width, 12):
             assert not cut.rstrip().split(" ")[-1].isdigit(), (width, cut)
     assert " ".join(" ".join(wrap([line], 100, 12)).split()) == line
+    move = "Last move: Ada (A) placed a tile at (-1, -1), a follower on its road (framed)"
+    for width in range(60, 400, 7):
+        assert all(cut.count("(") == cut.count(")") for cut in wrap([move], width, 12)), width
+
+
+def test_the_catan_footer_names_the_seat_awaited_not_the_seat_whose_turn_it_is():
+    """In the set-up the turn stays with seat 0 while the others place; the footer
+    names who is awaited, and the base game's proposals (open to every other seat in a
+    turn) wait on nobody."""
+    table = Table(3)
+    table.place("0,-1,N", "1,-2,S")  # seat 0's first settlement and road: seat 1 next
+    footer = " ".join(written(table.picture()).split())
+    assert "Waiting for Seat 1 (B) (the set-up)" in footer
+    table.place("2,-1,S", "1,0,N")  # seat 1's: seat 2 next
+    assert table.awaited() == [(2, "place_settlement")]
+    assert "Waiting for Seat 2 (C) (the set-up)" in " ".join(written(table.picture()).split())
+
+
+def test_a_seats_own_development_cards_are_counted_in_words_new_ones_apart():
+    table = standard()
+    table.buy_cards(0, "victory_point", "victory_point", "monopoly")
+    (score,) = [row for row in drawn(table.picture(0), "score") if row.get("data-seat") == "0"]
+    text = " ".join(written(score).split())
+    assert "your development cards: 2 new victory point cards, 1 new monopoly card" in text

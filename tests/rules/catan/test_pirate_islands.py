@@ -53,6 +53,7 @@ from tests.rules.catan.test_catan_properties import (
 from tests.rules.catan.test_seafarers import SeaTable
 
 FILE = "7-the-pirate-islands.json"
+SVG = "{http://www.w3.org/2000/svg}"
 DATA = scenarios.raw(FILE)["pirate_islands"]
 PATH = DATA["fleet_path"]
 
@@ -685,6 +686,7 @@ def test_when_every_fortress_is_conquered_the_fleet_leaves():
             picture = ET.fromstring(svg)
             assert not drawn(picture, "fleet-path") and not drawn(picture, "pirate")
             assert not drawn(picture, "fortress")  # each is its seat's settlement now
+            assert "Dotted loop" not in written(picture)  # nor told of
             return
     raise AssertionError("no game with every fortress taken")
 
@@ -719,6 +721,9 @@ def test_the_board_picture_shows_the_fortresses_the_routes_the_warships_and_the_
         int(r.get("data-seat")): " ".join(written(r).split()) for r in drawn(picture, "score")
     }
     assert "fortress: 1 of 3 chits won; 2 warships" in scores[0]
+    titles = [f.find(f"{SVG}title").text for f in drawn(picture, "fortress")]
+    assert titles[0] == "the pirate fortress of seat 0: 2 chits left"
+    assert "Dotted loop: the pirate fleet's way" in " ".join(written(picture).split())
     assert "fortress: 0 of 3 chits won; 0 warships" in scores[1]
     labels = {int(f.get("data-seat")): written(f) for f in drawn(picture, "fortress")}
     assert labels == {0: "A 2 chits left", 1: "B 3 chits left", 2: "C 3 chits left"} | {

@@ -467,7 +467,7 @@ def test_the_board_picture_marks_the_intersections_and_names_each_seats_wonder()
     footer = " ".join(written(picture).split())
     assert "Scenario 8: The Wonders of Catan" in footer  # its title, not its file's name
     assert "Wonders not started: Theater, Monument, Great Wall, Cathedral" in footer
-    assert "Seat 1 (B) to play Red numbers" in footer  # its turn, no phase code
+    assert "Waiting for Seat 1 (B) Red numbers" in footer  # its turn, no phase code
 
 
 def test_several_levels_may_be_built_in_one_turn():
