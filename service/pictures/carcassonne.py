@@ -99,7 +99,7 @@ def render(
         (d["x"], d["y"], d.get("spot"), d.get("figure", "follower")) for d in figures_after
     }
     for f, (px, py) in tileboard.place_figures(view["followers"], point):
-        title = f"{seat_name(names, f['seat'])}: {f['figure']} on {f['spot']} at {f['x']},{f['y']}"
+        title = tileboard.figure_title(names, f["seat"], f["figure"], f["spot"], f["x"], f["y"])
         figures.append(
             tileboard.figure(
                 f["seat"],

@@ -97,7 +97,7 @@ def render(
     last_spots = {(d["x"], d["y"], d.get("spot")) for d in after}
     figures, rings = [], []
     for f, (px, py) in tileboard.place_figures(view["islanders"], point):
-        title = f"{seat_name(names, f['seat'])}: islander on {f['spot']} at {f['x']},{f['y']}"
+        title = tileboard.figure_title(names, f["seat"], "islander", f["spot"], f["x"], f["y"])
         figures.append(
             tileboard.figure(
                 f["seat"],

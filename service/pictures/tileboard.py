@@ -272,6 +272,22 @@ def spot_points(tile: TileType, q: int) -> str:
     return ";".join(f"{spot} {num(x)} {num(y)}" for spot, (x, y) in anchors.items())
 
 
+def a_figure(kind: str) -> str:
+    """A figure's kind in words, with its article: "a big follower", "an islander"."""
+    word = kind.replace("_", " ")
+    return f"{'an' if word[0] in 'aeiou' else 'a'} {word}"
+
+
+def feature_of(spot: object) -> str:
+    """The feature a spot lies on, in words: "road" for ``road:E,W``."""
+    return str(spot).partition(":")[0]
+
+
+def figure_title(names: Sequence[str], seat: int, kind: str, spot: object, x: int, y: int) -> str:
+    """A figure's hover title: "Ada (A): a big follower on the field at (0, 9)"."""
+    return f"{seat_label(names, seat)}: {a_figure(kind)} on the {feature_of(spot)} at ({x}, {y})"
+
+
 def last_move_words(placed, figures, names: Sequence[str], figure_word: str) -> list[str]:
     """The last move in words, for the panel: who placed a tile where (the board's
     coordinates, as its edges number them), and which figure on which of its features:
@@ -282,9 +298,7 @@ def last_move_words(placed, figures, names: Sequence[str], figure_word: str) -> 
     who = seat_label(names, seat) if isinstance(seat, int) else "A seat"
     line = f"Last move: {who} placed a tile at ({placed['x']}, {placed['y']})"
     for f in figures:
-        word = f.get("figure", figure_word).replace("_", " ")
-        feature = str(f.get("spot")).partition(":")[0]
-        line += f", {'an' if word[0] in 'aeiou' else 'a'} {word} on its {feature}"
+        line += f", {a_figure(f.get('figure', figure_word))} on its {feature_of(f.get('spot'))}"
     return [line + " (framed)"]
 
 

@@ -16,7 +16,7 @@ from service.pictures import board_svg, squares
 from service.pictures.carcassonne import all_tiles
 from service.pictures.south_seas import catalogue_for
 from service.pictures.svg import wrap
-from service.pictures.tileboard import last_move_words
+from service.pictures.tileboard import figure_title, last_move_words
 from service.rules.core import bot_rng_for, rng_for
 from service.rules.registry import get_ruleset
 from tests.conftest import REPO
@@ -208,3 +208,11 @@ def test_a_seats_own_development_cards_are_counted_in_words_new_ones_apart():
     (score,) = [row for row in drawn(table.picture(0), "score") if row.get("data-seat") == "0"]
     text = " ".join(written(score).split())
     assert "your development cards: 2 new victory point cards, 1 new monopoly card" in text
+
+
+def test_a_figures_title_names_its_feature_not_its_spots_code():
+    title = figure_title(["Ada", "Bob"], 0, "big_follower", "field:NL,NR", 0, 9)
+    assert title == "Ada (A): a big follower on the field at (0, 9)"
+    assert figure_title(["Ada"], 0, "islander", "market", 1, -2) == (
+        "Ada (A): an islander on the market at (1, -2)"
+    )
