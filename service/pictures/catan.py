@@ -599,7 +599,8 @@ def _pirate_sea(data: Mapping[str, Any]) -> str:
     for colour in data["colours"]:
         seat = colour["seat"]
         dashes = []
-        for edge in colour["route"]:
+        # a conquered fortress's route has served: only the marked intersection stays
+        for edge in [] if colour["conquered"] else colour["route"]:
             a, b = edge_points(edge)
             p = (a[0] + (b[0] - a[0]) * 0.2, a[1] + (b[1] - a[1]) * 0.2)
             q = (a[0] + (b[0] - a[0]) * 0.8, a[1] + (b[1] - a[1]) * 0.8)
@@ -923,6 +924,8 @@ def _panel(view: Mapping[str, Any], seat: int | None, names: Sequence[str], vers
                 for k, n in player.get("pieces", {}).items()
             ),
         ]
+        if view.get("pirate_islands"):  # no Longest Road nor Largest Army there (line 553)
+            del lines[1]
         awards = []
         if view.get("longest_road") == s:
             awards.append("Longest Road")

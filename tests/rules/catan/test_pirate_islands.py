@@ -721,6 +721,7 @@ def test_the_board_picture_shows_the_fortresses_the_routes_the_warships_and_the_
         int(r.get("data-seat")): " ".join(written(r).split()) for r in drawn(picture, "score")
     }
     assert "fortress: 1 of 3 chits won; 2 warships" in scores[0]
+    assert "knights played" not in scores[0]  # no Largest Army, no Longest Road (line 553)
     titles = [f.find(f"{SVG}title").text for f in drawn(picture, "fortress")]
     assert titles[0] == "the pirate fortress of seat 0: 2 chits left"
     assert "Dotted loop: the pirate fleet's way" in " ".join(written(picture).split())
@@ -735,6 +736,8 @@ def test_the_board_picture_shows_the_fortresses_the_routes_the_warships_and_the_
     picture = table.picture()
     assert {f.get("data-seat") for f in drawn(picture, "fortress")} == {"1", "2", "3"}
     assert "fortress: conquered" in written(drawn(picture, "score")[0])
+    (route,) = [r for r in drawn(picture, "sea-route") if r.get("data-seat") == "0"]
+    assert not route.findall(f"{SVG}path")  # served: only its marked intersection stays
 
 
 def test_the_fleet_attacks_every_seat_with_a_building_beside_its_hex():
