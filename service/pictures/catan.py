@@ -533,8 +533,7 @@ def _gifts(gifts: Sequence[Mapping[str, Any]], terrain_at: Mapping) -> str:
                 },
             ) + text(x, y + 3, "dev", size=8, fill="#ffffff", text_anchor="middle")
         else:  # a harbour marker
-            fill = TERRAIN[RESOURCE_TERRAIN[kind]][0] if kind in RESOURCE_TERRAIN else "#ffffff"
-            ratio, words = ("3:1", "any") if kind == "generic" else ("2:1", kind)
+            fill, ratio, words = _harbour_terms(kind)
             shape = (
                 el(
                     "rect",
@@ -549,10 +548,7 @@ def _gifts(gifts: Sequence[Mapping[str, Any]], terrain_at: Mapping) -> str:
                 + text(x, y - 1, ratio, size=9, font_weight="bold", text_anchor="middle")
                 + text(x, y + 8, words, size=7, text_anchor="middle")
             )
-        named = (
-            GIFT_WORDS.get(kind)
-            or f"a harbour marker, {'3:1' if kind == 'generic' else '2:1 ' + kind}"
-        )
+        named = GIFT_WORDS.get(kind) or f"a harbour marker, {_harbour_name(kind)}"
         title = f"<title>{clean('the tribe’s gift: ' + named)}</title>"
         out.append(
             group({"class": "gift", "data-edge": gift["edge"], "data-gift": kind}, [title, shape])
@@ -721,6 +717,21 @@ def _wonder_marks(intersections: Mapping[str, Sequence[str]]) -> str:
     return group({"class": "wonder-marks"}, out)
 
 
+def _harbour_terms(kind: str) -> tuple[str, str, str]:
+    """A harbour's colour, its rate and what it takes: the generic one white, "3:1",
+    "any"; a special one its resource's terrain colour, "2:1", the resource."""
+    if kind == "generic":
+        return "#ffffff", "3:1", "any"
+    terrain = RESOURCE_TERRAIN.get(kind)
+    return (TERRAIN[terrain][0] if terrain else "#ffffff"), "2:1", kind
+
+
+def _harbour_name(kind: str) -> str:
+    """ "3:1" or "2:1 grain"."""
+    _, ratio, words = _harbour_terms(kind)
+    return ratio if kind == "generic" else f"{ratio} {words}"
+
+
 def _harbours(harbours: Sequence[Mapping[str, Any]], terrain_at: Mapping) -> str:
     out = []
     for harbour in harbours:
@@ -744,9 +755,7 @@ def _harbours(harbours: Sequence[Mapping[str, Any]], terrain_at: Mapping) -> str
         # toward the sea, clear of the buildings on the harbour's two intersections
         hx, hy = mx + (ox - mx) * 0.65, my + (oy - my) * 0.65
         kind = harbour["type"]
-        fill = TERRAIN[RESOURCE_TERRAIN[kind]][0] if kind in RESOURCE_TERRAIN else "#ffffff"
-        ratio = "3:1" if kind == "generic" else "2:1"
-        words = "any" if kind == "generic" else kind
+        fill, ratio, words = _harbour_terms(kind)
         out.append(
             group(
                 {"class": "harbour", "data-type": kind, "data-corners": f"{a} {b}"},
@@ -980,7 +989,7 @@ def _scenario_lines(view: Mapping[str, Any], seat: int) -> list[str]:
         lines.append("Catan chits from the tribe: " + str(_at(tribe["chits"], seat)))
         held = tribe["harbours_held"][seat] if seat < len(tribe["harbours_held"]) else []
         if held:
-            markers = ", ".join("3:1" if kind == "generic" else f"2:1 {kind}" for kind in held)
+            markers = ", ".join(_harbour_name(kind) for kind in held)
             lines.append("harbour markers to place: " + markers)
     islands = view.get("pirate_islands")
     if islands:
