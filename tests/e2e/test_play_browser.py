@@ -439,9 +439,11 @@ def test_catan_set_up_by_clicking_the_board(pages, server, api_key):
     settled(page)
     shot(page, "catan-rolled")
     lines = log_lines(page)
-    assert sum(line.startswith("Ada built a settlement at ") for line in lines) == 2
-    assert sum(line.startswith("Ada built a road at ") for line in lines) == 2
-    assert sum(line.startswith("value bot built a settlement at ") for line in lines) == 2
+    # places named by the hexes they touch, as players name them, not by their codes
+    assert sum(line.startswith("Ada built a settlement by ") for line in lines) == 2
+    assert sum(line.startswith("Ada built a road between ") for line in lines) == 2
+    assert sum(line.startswith("value bot built a settlement by ") for line in lines) == 2
+    assert not [line for line in lines if re.search(r"-?\d+,-?\d+", line)]
 
 
 class Seats:
@@ -995,6 +997,60 @@ def test_the_log_tells_tiles_set_aside_by_their_reason_and_the_hill_without_its_
         "A drew a tile.",
         "A placed a tile at (1, -2).",
         "B placed a tile at (0, 1), turned 90°.",
+    ]
+
+
+def test_catan_places_are_named_by_their_hexes_in_the_log(pages, server):
+    """An intersection by the hexes around it, a path by the two it separates, a hex by its
+    terrain and number; the sea and the fog as such; the fog's find once turned up; a
+    place on a board not yet seen keeps its code."""
+    board = {
+        "hexes": [
+            {"hex": "0,0", "terrain": "forest", "number": 10},
+            {"hex": "1,-1", "terrain": "pasture", "number": 8},
+            {"hex": "0,-1", "terrain": "hills", "number": 6},
+            {"hex": "1,0", "terrain": "sea", "number": None},
+            {"hex": "-1,1", "terrain": "desert", "number": None},
+            {"hex": "0,1", "terrain": "fog", "number": None},
+        ]
+    }
+    events = [
+        {"type": "settlement_built", "data": {"seat": 0, "corner": "0,0,N"}},  # no board yet
+        {"type": "game_started", "data": {"seats": 2, "board": board}},
+        {"type": "settlement_built", "data": {"seat": 0, "corner": "0,0,N"}},
+        {"type": "road_built", "data": {"seat": 0, "edge": "0,0,NE"}},
+        {"type": "ship_built", "data": {"seat": 1, "edge": "0,0,E"}},
+        {"type": "city_built", "data": {"seat": 1, "corner": "0,0,S"}},
+        {"type": "robber_moved", "data": {"seat": 0, "hex": "-1,1", "victim": 1}},
+        {"type": "pirate_moved", "data": {"seat": 1, "hex": "1,0", "victim": None}},
+        {"type": "hex_revealed", "data": {"seat": 1, "hex": "0,1", "terrain": "gold", "number": 5}},
+        {"type": "road_built", "data": {"seat": 1, "edge": "0,0,SE"}},
+    ]
+    page = pages().page
+    assert page.goto(f"{server.url}/play/", wait_until="load").status == 200
+    told = page.evaluate(
+        """async (events) => {
+            const main = document.querySelector("script[type=module]").src;
+            const { PlaceNames, eventWords } = await import(main.replace(/main[.]js$/, "words.js"));
+            const places = new PlaceNames();
+            return events.map((event) => {
+                places.learn(event);
+                return eventWords(event, (seat) => "AB"[seat], places);
+            });
+        }""",
+        events,
+    )
+    assert told == [
+        "A built a settlement at 0,0,N.",
+        "The game began with 2 seats.",
+        "A built a settlement by forest 10, hills 6 and pasture 8.",
+        "A built a road between forest 10 and pasture 8.",
+        "B built a ship between forest 10 and the sea.",
+        "B built a city by forest 10, the desert and fog.",
+        "A moved the robber to the desert and robbed B.",
+        "B moved the pirate to the sea by fog, forest 10 and pasture 8.",
+        "B sailed into the fog and found gold 5.",
+        "B built a road between forest 10 and gold 5.",
     ]
 
 

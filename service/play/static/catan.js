@@ -21,7 +21,7 @@ export const ON_BOARD = new Set(Object.keys(WORDS));
 
 // Each place a command may go, with the commands that go there: Map(key -> {kind,
 // name, choices: [{command, label}]}).
-function placesOf(commands, who) {
+function placesOf(commands, who, at) {
   const places = new Map();
   const add = (kind, name, command, label) => {
     const key = `${kind} ${name}`;
@@ -31,15 +31,23 @@ function placesOf(commands, who) {
   for (const [type, options] of Object.entries(commands)) {
     const words = WORDS[type];
     if (!words) continue;
-    for (const corner of options.corners || []) add("corner", corner, { type, corner }, `${words} at ${corner}`);
-    for (const edge of options.edges || []) add("edge", edge, { type, edge }, `${words} at ${edge}`);
-    for (const move of options.moves || []) add("edge", move.to, { type, ...move }, `Move the ship from ${move.from}`);
+    for (const corner of options.corners || []) add("corner", corner, { type, corner }, `${words} ${at.corner(corner)}`);
+    for (const edge of options.edges || []) add("edge", edge, { type, edge }, `${words} ${at.edge(edge)}`);
+    for (const move of options.moves || []) add("edge", move.to, { type, ...move }, `Move the ship from ${at.edge(move.from)}`);
     for (const { hex, victims } of options.hexes || []) {
-      if (!victims || victims.length === 0) add("hex", hex, { type, hex }, `${words} to ${hex}`);
-      for (const victim of victims || []) add("hex", hex, { type, hex, victim }, `${words} to ${hex} and rob ${who(victim)}`);
+      const there = at.hex(hex);
+      if (!victims || victims.length === 0) add("hex", hex, { type, hex }, `${words} to ${there}`);
+      for (const victim of victims || []) add("hex", hex, { type, hex, victim }, `${words} to ${there} and rob ${who(victim)}`);
     }
   }
   return places;
+}
+
+// "By forest 10 and the sea", "Between hills 6 and pasture 4", "Forest 10" (or the
+// place's code): the heading of the buttons that ask which command goes there
+function placeWords(at, place) {
+  const words = at[place.kind](place.name).replace(/^at /, "");
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 // A ring on a corner or a hex, a bar along a path; their sizes (data-size, and a bar's
@@ -68,8 +76,8 @@ function mark(root, place) {
   return svgElement("circle", { class: "mark hex", cx: x, cy: y + 26, r: 16, "data-size": 32, "data-hex": place.name });
 }
 
-export function offerPlaces(root, { commands, who, send, chooser }) {
-  const places = placesOf(commands, who);
+export function offerPlaces(root, { commands, who, send, chooser, places: at }) {
+  const places = placesOf(commands, who, at);
   if (places.size === 0) return;
   const layer = markLayer(root, true);
   for (const place of places.values()) {
@@ -78,7 +86,7 @@ export function offerPlaces(root, { commands, who, send, chooser }) {
     onChoose(shape, () => {
       if (place.choices.length === 1) return send(place.choices[0].command);
       chooser.replaceChildren(
-        element("p", {}, `At ${place.name}:`),
+        element("p", {}, `${placeWords(at, place)}:`),
         ...place.choices.map((choice) => button(choice.label, () => send(choice.command))),
       );
     });

@@ -9,7 +9,7 @@ import { element } from "./dom.js";
 import { $, clearConnectionError, clearError, go, showError } from "./page.js";
 import { follow } from "./stream.js";
 import { offerPlacements, offerSpots } from "./tiles.js";
-import { decisionWords, eventWords } from "./words.js";
+import { PlaceNames, decisionWords, eventWords } from "./words.js";
 
 // How much each zoom button enlarges or shrinks the board, and the bounds of its scale
 // (CSS pixels per unit of the picture).
@@ -22,6 +22,7 @@ export class GameScreen {
     this.seat = seat;
     this.token = seat === null ? null : api.seatTokens(gameId)[seat] || null;
     this.events = new Map(); // seq -> event, as this viewer may see it
+    this.places = new PlaceNames(); // Catan's places in words, from the board in the log
     this.version = 0;
     this.moment = null; // null: now; else the version replayed
     this.drawing = 0; // the latest redraw asked for; older answers are dropped
@@ -107,7 +108,8 @@ export class GameScreen {
       if (this.events.has(event.seq)) continue;
       this.events.set(event.seq, event);
       this.version = Math.max(this.version, event.seq);
-      const words = eventWords(event, this.who);
+      this.places.learn(event);
+      const words = eventWords(event, this.who, this.places);
       $("log").append(element("li", { "data-seq": event.seq, value: event.seq }, words));
       added = true;
     }
@@ -194,7 +196,7 @@ export class GameScreen {
       } else {
         const chooser = element("div", { class: "chooser" });
         area.append(chooser);
-        const offer = { commands: decision.commands, who: this.who, send, chooser };
+        const offer = { commands: decision.commands, who: this.who, send, chooser, places: this.places };
         offerPlaces(root, offer); // Catan's corners, paths and hexes, if the decision names any
         if (root.hasAttribute("data-cell")) {
           // square tiles: a figure step on the tile just placed at (x, y), or figures

@@ -15,6 +15,68 @@ function at(data) {
   return `(${data.x}, ${data.y})`;
 }
 
+// Catan's places in words, as players name them, from the board the log has shown (the
+// hexes of game_started or board_set, and those the fog turns up): a hex by its terrain
+// and number ("forest 10"), an intersection and a path by the hexes they touch ("by
+// hills 6, forest 11 and the sea", "between fields 9 and pasture 4"). A place on a board
+// not seen yet keeps its code ("at 1,-2,N").
+export class PlaceNames {
+  constructor() {
+    this.hexes = new Map(); // "q,r" -> {terrain, number}
+  }
+
+  learn(event) {
+    const board = ["game_started", "board_set"].includes(event.type) ? event.data?.board : null;
+    for (const h of board?.hexes || []) this.hexes.set(h.hex, h);
+    if (event.type === "hex_revealed") this.hexes.set(event.data.hex, event.data);
+  }
+
+  // a hex's own words, or null off the board and for the sea
+  land(q, r) {
+    const h = this.hexes.get(`${q},${r}`);
+    if (!h || h.terrain === "sea") return null;
+    if (h.terrain === "desert") return "the desert";
+    if (h.terrain === "fog") return "fog";
+    return h.number ? `${h.terrain} ${h.number}` : h.terrain;
+  }
+
+  // "forest 10, the desert and the sea" from the hexes around a place
+  around(hexes) {
+    const land = hexes.map(([q, r]) => this.land(q, r));
+    const named = [...new Set(land.filter(Boolean))];
+    return land.includes(null) ? [...named, "the sea"] : named;
+  }
+
+  hex(name) {
+    const [q, r] = name.split(",").map(Number);
+    if (this.hexes.size === 0 || Number.isNaN(r)) return name;
+    const own = this.land(q, r);
+    if (own) return own;
+    const shore = [[1, -1], [1, 0], [0, 1], [-1, 1], [-1, 0], [0, -1]].map(([dq, dr]) => this.land(q + dq, r + dr)).filter(Boolean);
+    return shore.length ? `the sea by ${list([...new Set(shore)])}` : "the open sea";
+  }
+
+  corner(name) {
+    const [q, r, d] = name.split(",");
+    const [cq, cr] = [Number(q), Number(r)];
+    if (this.hexes.size === 0 || !["N", "S"].includes(d)) return `at ${name}`;
+    const hexes = d === "N" ? [[cq, cr], [cq, cr - 1], [cq + 1, cr - 1]] : [[cq, cr], [cq - 1, cr + 1], [cq, cr + 1]];
+    return `by ${list(this.around(hexes))}`;
+  }
+
+  edge(name) {
+    const [q, r, d] = name.split(",");
+    const step = { NE: [1, -1], E: [1, 0], SE: [0, 1] }[d];
+    if (this.hexes.size === 0 || !step) return `at ${name}`;
+    const [eq, er] = [Number(q), Number(r)];
+    const sides = this.around([[eq, er], [eq + step[0], er + step[1]]]);
+    return sides.length === 1 ? `inside ${sides[0]}` : `between ${list(sides)}`;
+  }
+}
+
+// Places left as their codes: for callers without a board
+const CODES = { hex: (name) => name, corner: (name) => `at ${name}`, edge: (name) => `at ${name}` };
+
 // "2 ore, 1 wool" from {ore: 2, wool: 1}
 export function cards(counts) {
   const parts = Object.entries(counts || {}).filter(([, n]) => n);
@@ -96,10 +158,10 @@ export const SENTENCES = {
     return `${who(d.seat)} delivered ${list(given) || "nothing"} to ship ${d.ship} for ${points(d.points)}.`;
   },
   turn_ended: (d, who) => `${who(d.seat)}'s turn ended; ${who(d.next)} plays next.`,
-  settlement_built: (d, who) => `${who(d.seat)} built a settlement at ${d.corner}.`,
-  city_built: (d, who) => `${who(d.seat)} built a city at ${d.corner}.`,
-  road_built: (d, who) => `${who(d.seat)} built a road at ${d.edge}.`,
-  ship_built: (d, who) => `${who(d.seat)} built a ship at ${d.edge}.`,
+  settlement_built: (d, who, at) => `${who(d.seat)} built a settlement ${at.corner(d.corner)}.`,
+  city_built: (d, who, at) => `${who(d.seat)} built a city ${at.corner(d.corner)}.`,
+  road_built: (d, who, at) => `${who(d.seat)} built a road ${at.edge(d.edge)}.`,
+  ship_built: (d, who, at) => `${who(d.seat)} built a ship ${at.edge(d.edge)}.`,
   dice_rolled: (d, who) => `${who(d.seat)} rolled ${d.dice.join(" + ")} = ${d.total}.`,
   resources_produced: (d, who) => {
     const gains = Object.entries(d.gains || {}).map(([s, got]) => `${who(Number(s))} got ${cards(got)}`);
@@ -108,8 +170,8 @@ export const SENTENCES = {
   starting_resources: (d, who) =>
     `Starting cards: ${list(Object.entries(d.gains || {}).map(([s, got]) => `${who(Number(s))} ${cards(got)}`))}.`,
   discarded: (d, who) => `${who(d.seat)} discarded ${cards(d.resources)}.`,
-  robber_moved: (d, who) =>
-    `${who(d.seat)} moved the robber to ${d.hex}${d.victim === null || d.victim === undefined ? "" : ` and robbed ${who(d.victim)}`}.`,
+  robber_moved: (d, who, at) =>
+    `${who(d.seat)} moved the robber to ${at.hex(d.hex)}${d.victim === null || d.victim === undefined ? "" : ` and robbed ${who(d.victim)}`}.`,
   card_stolen: (d, who) => `${who(d.thief)} stole ${d.resource ? `1 ${d.resource}` : "a card"} from ${who(d.victim)}.`,
   development_bought: (d, who) => `${who(d.seat)} bought a development card${d.card ? ` (${humanize(d.card)})` : ""}.`,
   maritime_traded: (d, who) => `${who(d.seat)} traded ${cards(d.give)} with the bank for ${cards(d.get)}.`,
@@ -171,32 +233,32 @@ export const SENTENCES = {
     return `The ${humanize(d.sector)} sector: ${what}${because(d.reason)}.`;
   },
   // Seafarers
-  ship_moved: (d, who) => `${who(d.seat)} moved a ship from ${d.from} to ${d.to}.`,
-  pirate_moved: (d, who) =>
-    `${who(d.seat)} moved the pirate to ${d.hex}${d.victim === null || d.victim === undefined ? "" : ` and robbed ${who(d.victim)}`}.`,
+  ship_moved: (d, who, at) => `${who(d.seat)} moved a ship from ${at.edge(d.from)} to the path ${at.edge(d.to)}.`,
+  pirate_moved: (d, who, at) =>
+    `${who(d.seat)} moved the pirate to ${at.hex(d.hex)}${d.victim === null || d.victim === undefined ? "" : ` and robbed ${who(d.victim)}`}.`,
   gold_chosen: (d, who) => `${who(d.seat)} took ${cards(d.resources)} from the gold field.`,
   hex_revealed: (d, who) => {
     const found = `${humanize(d.terrain)}${d.number ? ` ${d.number}` : ""}`;
     const gains = Object.entries(d.gains || {}).map(([s, got]) => `${who(Number(s))} got ${cards(got)}`);
-    return `${who(d.seat)} sailed into the fog at ${d.hex}: ${found}${gains.length ? `; ${list(gains)}` : ""}.`;
+    return `${who(d.seat)} sailed into the fog and found ${found}${gains.length ? `; ${list(gains)}` : ""}.`;
   },
-  harbour_placed: (d, who) => `${who(d.seat)} placed a harbour at ${d.edge}.`,
-  harbour_marker_placed: (d, who) => `${who(d.seat)} placed a ${humanize(d.type)} harbour at ${d.edge}.`,
-  gift_taken: (d, who) => `${who(d.seat)} took the tribe's gift at ${d.edge}: ${humanize(d.gift)}.`,
-  village_connected: (d, who) =>
-    `${who(d.seat)} reached the village at ${d.village} (${d.number}) and took ${d.cloth} cloth.`,
-  cloth_distributed: (d, who) => {
+  harbour_placed: (d, who, at) => `${who(d.seat)} placed a harbour ${at.edge(d.edge)}.`,
+  harbour_marker_placed: (d, who, at) => `${who(d.seat)} placed a ${humanize(d.type)} harbour ${at.edge(d.edge)}.`,
+  gift_taken: (d, who, at) => `${who(d.seat)} took the tribe's gift ${at.edge(d.edge)}: ${humanize(d.gift)}.`,
+  village_connected: (d, who, at) =>
+    `${who(d.seat)} reached the village ${d.number} ${at.corner(d.village)} and took ${d.cloth} cloth.`,
+  cloth_distributed: (d, who, at) => {
     const gains = Object.entries(d.gains || {}).map(([s, n]) => `${who(Number(s))} ${n}`);
-    return `The village at ${d.village} gave cloth for the roll of ${d.total}: ${gains.length ? list(gains) : "nobody"}.`;
+    return `The village ${at.corner(d.village)} gave cloth for the roll of ${d.total}: ${gains.length ? list(gains) : "nobody"}.`;
   },
-  fleet_moved: (d) => `The pirate fleet sailed ${d.steps} ${d.steps === 1 ? "hex" : "hexes"} to ${d.to}.`,
+  fleet_moved: (d, _who, at) => `The pirate fleet sailed ${d.steps} ${d.steps === 1 ? "hex" : "hexes"} to ${at.hex(d.to)}.`,
   pirates_attacked: (d, who) => {
     const fight = `The pirates (strength ${d.strength}) attacked ${who(d.seat)} (${d.warships} warships)`;
     if (d.winner === "pirates") return `${fight}: ${who(d.seat)} lost ${cards(d.lost)}.`;
     if (d.winner === "seat") return `${fight}: ${who(d.seat)} beat them off.`;
     return `${fight}: a tie, nothing happens.`;
   },
-  warship_converted: (d, who) => `${who(d.seat)} turned the ship at ${d.edge} into a warship.`,
+  warship_converted: (d, who, at) => `${who(d.seat)} turned the ship ${at.edge(d.edge)} into a warship.`,
   fortress_attacked: (d, who) => {
     const fight = `${who(d.seat)} attacked its pirate fortress with ${d.warships} warships (the pirates rolled ${d.die})`;
     if (d.winner === "seat") {
@@ -259,10 +321,11 @@ export function decisionWords(kind) {
   return DECISION_WORDS[kind] ?? humanize(kind);
 }
 
-export function eventWords(event, who) {
+// `places`: a PlaceNames that has learnt the game's board (Catan), or none: codes
+export function eventWords(event, who, places = CODES) {
   const sentence = SENTENCES[event.type];
   try {
-    if (sentence) return sentence(event.data || {}, who);
+    if (sentence) return sentence(event.data || {}, who, places);
   } catch {
     // an event of another shape than this page knows: said plainly below
   }
