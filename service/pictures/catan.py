@@ -923,18 +923,23 @@ def _panel(view: Mapping[str, Any], seat: int | None, names: Sequence[str], vers
     special = view.get("special_points") or []
     for player in view.get("players", []):
         s = player["seat"]
+        # the knights and the road length for the cards they win: the Pirate Islands use
+        # neither card (line 553), Cloth for Catan no Longest Road (line 513)
+        awarded = []
+        if not view.get("pirate_islands"):
+            awarded.append(f"knights played: {player['knights']}")
+            if not view.get("cloth"):
+                awarded.append(f"road length: {_at(view.get('road_lengths'), s)}")
         lines = [
             f"{counted(player['cards'], 'resource card')}, "
             f"{counted(player['development_cards'], 'development card')}",
-            f"knights played: {player['knights']}; road length: {_at(view.get('road_lengths'), s)}",
+            *(["; ".join(awarded)] if awarded else []),
             "pieces left: "
             + ", ".join(
                 counted(n, k, "cities" if k == "city" else None)
                 for k, n in player.get("pieces", {}).items()
             ),
         ]
-        if view.get("pirate_islands"):  # no Longest Road nor Largest Army there (line 553)
-            del lines[1]
         awards = []
         if view.get("longest_road") == s:
             awards.append("Longest Road")

@@ -451,3 +451,5 @@ def test_the_board_picture_shows_each_village_with_its_number_and_cloth():
     )
     shown = re.findall(r'class="village" data-corner="([^"]+)" data-cloth="(\d+)"', svg)
     assert dict(shown) == {name: "4" if name == "0,-1,N" else "5" for name in VILLAGES}
+    # the Largest Army is played, no Longest Road (line 513): knights counted, no length
+    assert "knights played: 0" in svg and "road length" not in svg
