@@ -179,6 +179,8 @@ def place_a_tile(page, turn: int, competing: Callable[[], None] | None = None) -
             break
         seen.add(href)
     assert all("?rotation=" in href for href in seen)
+    # the choice in words, without the tile's code
+    assert re.fullmatch(r"The tile at \(-?\d+, -?\d+\), turned \d+°", page.inner_text(".placing p"))
     assert newest_in_view(page)  # the controls grew (the tile chosen): the log follows
     shot(page, f"carcassonne-turn-{turn}-tile")
     version = board_version(page)

@@ -63,8 +63,8 @@ export function offerPlacements(root, { ruleset, tile, options, panel, send }) {
     layer.insertBefore(preview(ruleset, tile, chosen.box, rotation), chosen.ghost);
     const several = chosen.cell.rotations.length > 1;
     panel.replaceChildren(
-      element("p", {}, `${tile} at (${chosen.cell.x}, ${chosen.cell.y}), turned ${rotation}°`),
-      element("img", { class: "tile", src: tileUrl(ruleset, tile, rotation), alt: `${tile} turned ${rotation}°` }),
+      element("p", {}, `The tile at (${chosen.cell.x}, ${chosen.cell.y}), turned ${rotation}°`),
+      element("img", { class: "tile", src: tileUrl(ruleset, tile, rotation), alt: `The tile drawn, turned ${rotation}°` }),
       element("div", { class: "buttons" }, [
         several ? element("button", { type: "button", id: "turn-tile", onclick: turn }, "Turn") : null,
         element("button", { type: "button", id: "place-tile", onclick: place }, "Place the tile"),
