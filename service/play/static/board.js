@@ -106,6 +106,27 @@ export function cornerPoint(root, name) {
   return [x, d === "N" ? y - size : y + size];
 }
 
+// The hexes (q, r) around a place, on or off the board: a corner's three, an edge's
+// two (the two it separates), a hex's six neighbours.
+export function cornerHexes(name) {
+  const [q, r, d] = name.split(",");
+  const [cq, cr] = [Number(q), Number(r)];
+  return d === "N" ? [[cq, cr], [cq, cr - 1], [cq + 1, cr - 1]] : [[cq, cr], [cq - 1, cr + 1], [cq, cr + 1]];
+}
+
+const EDGE_STEPS = { NE: [1, -1], E: [1, 0], SE: [0, 1] };
+
+export function edgeHexes(name) {
+  const [q, r, d] = name.split(",");
+  const [dq, dr] = EDGE_STEPS[d];
+  return [[Number(q), Number(r)], [Number(q) + dq, Number(r) + dr]];
+}
+
+export function hexNeighbours(name) {
+  const [q, r] = name.split(",").map(Number);
+  return [[1, -1], [1, 0], [0, 1], [-1, 1], [-1, 0], [0, -1]].map(([dq, dr]) => [q + dq, r + dr]);
+}
+
 // An edge "q,r,NE|E|SE" is a side of hex (q, r): its middle, and how far a mark drawn
 // upright must turn to lie along it (the side is square to its direction from the
 // hex's centre).

@@ -62,8 +62,8 @@ function seatRow(ruleset, first) {
   return row;
 }
 
-// An option whose value is played with fewer seats than the list has not (a Seafarers
-// scenario is for 3 or 4): bot seats are added up to the fewest it is played with.
+// An option's value played with more seats than the list holds (a Seafarers scenario
+// is for 3 or 4): bot seats are added up to the fewest it is played with.
 function fitSeatsToOptions(ruleset) {
   const list = $("seat-list");
   for (const [name, spec] of Object.entries(ruleset.description.options || {})) {

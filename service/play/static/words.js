@@ -2,6 +2,8 @@
 // person reads instead of JSON. Events this page does not know get a plain sentence
 // made from their type and simple fields.
 
+import { cornerHexes, edgeHexes, hexNeighbours } from "./board.js";
+
 function humanize(name) {
   return name.replaceAll("_", " ");
 }
@@ -49,27 +51,21 @@ export class PlaceNames {
 
   hex(name) {
     const [q, r] = name.split(",").map(Number);
-    if (this.hexes.size === 0 || Number.isNaN(r)) return name;
+    if (this.hexes.size === 0) return name;
     const own = this.land(q, r);
     if (own) return own;
-    const shore = [[1, -1], [1, 0], [0, 1], [-1, 1], [-1, 0], [0, -1]].map(([dq, dr]) => this.land(q + dq, r + dr)).filter(Boolean);
+    const shore = hexNeighbours(name).map(([nq, nr]) => this.land(nq, nr)).filter(Boolean);
     return shore.length ? `the sea by ${list([...new Set(shore)])}` : "the open sea";
   }
 
   corner(name) {
-    const [q, r, d] = name.split(",");
-    const [cq, cr] = [Number(q), Number(r)];
-    if (this.hexes.size === 0 || !["N", "S"].includes(d)) return `at ${name}`;
-    const hexes = d === "N" ? [[cq, cr], [cq, cr - 1], [cq + 1, cr - 1]] : [[cq, cr], [cq - 1, cr + 1], [cq, cr + 1]];
-    return `by ${list(this.around(hexes))}`;
+    if (this.hexes.size === 0) return `at ${name}`;
+    return `by ${list(this.around(cornerHexes(name)))}`;
   }
 
   edge(name) {
-    const [q, r, d] = name.split(",");
-    const step = { NE: [1, -1], E: [1, 0], SE: [0, 1] }[d];
-    if (this.hexes.size === 0 || !step) return `at ${name}`;
-    const [eq, er] = [Number(q), Number(r)];
-    const sides = this.around([[eq, er], [eq + step[0], er + step[1]]]);
+    if (this.hexes.size === 0) return `at ${name}`;
+    const sides = this.around(edgeHexes(name));
     return sides.length === 1 ? `inside ${sides[0]}` : `between ${list(sides)}`;
   }
 }
