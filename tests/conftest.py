@@ -176,7 +176,11 @@ class Server:
             stderr=subprocess.STDOUT,
             start_new_session=True,
         )
-        self.wait_ready()
+        try:
+            self.wait_ready()
+        except BaseException:  # a server that never became ready is not left running
+            self.stop()
+            raise
 
     def wait_ready(self, timeout: float = 30) -> None:
         import requests
