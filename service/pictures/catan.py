@@ -28,6 +28,7 @@ from service.pictures.svg import (
     document,
     el,
     group,
+    midpoint,
     num,
     panel,
     path_d,
@@ -160,7 +161,7 @@ def road(a: Point, b: Point, seat: int) -> str:
     p = (a[0] + (b[0] - a[0]) * 0.16, a[1] + (b[1] - a[1]) * 0.16)
     q = (a[0] + (b[0] - a[0]) * 0.84, a[1] + (b[1] - a[1]) * 0.84)
     d = f"M{num(p[0])} {num(p[1])}L{num(q[0])} {num(q[1])}"
-    mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+    mx, my = midpoint(a, b)
     return (
         el("path", {"d": d, "stroke": INK, "stroke-width": "12", "stroke-linecap": "round"})
         + el(
@@ -179,7 +180,7 @@ def road(a: Point, b: Point, seat: int) -> str:
 def ship(a: Point, b: Point, seat: int, warship: bool = False) -> str:
     """A ship, upright, on the middle of its edge; a warship (The Pirate Islands) flies a
     red pennant above a dark sail, so it reads apart from a trading ship."""
-    x, y = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+    x, y = midpoint(a, b)
     hull = [(x - 19, y - 1), (x + 19, y - 1), (x + 12, y + 12), (x - 12, y + 12)]
     sail = [(x - 2, y - 3), (x - 2, y - 25), (x + 15, y - 5)]
     sail_fill = "#ffffff"
@@ -484,8 +485,7 @@ def _villages(villages: Sequence[Mapping[str, Any]]) -> str:
 
 
 def _edge_middle(edge: str) -> Point:
-    a, b = edge_points(edge)
-    return (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+    return midpoint(*edge_points(edge))
 
 
 #: The Forgotten Tribe's gifts as the picture names them
@@ -633,7 +633,7 @@ def _pirate_sea(data: Mapping[str, Any]) -> str:
 def _arrow(a: Point, b: Point) -> str:
     """A small arrowhead halfway from ``a`` to ``b``, pointing at ``b``."""
     angle = math.atan2(b[1] - a[1], b[0] - a[0])
-    mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+    mx, my = midpoint(a, b)
     tip = (mx + 6 * math.cos(angle), my + 6 * math.sin(angle))
     left = (mx + 6 * math.cos(angle + 2.5), my + 6 * math.sin(angle + 2.5))
     right = (mx + 6 * math.cos(angle - 2.5), my + 6 * math.sin(angle - 2.5))
@@ -744,7 +744,7 @@ def _harbours(harbours: Sequence[Mapping[str, Any]], terrain_at: Mapping) -> str
         sides = edge_hexes(e)
         water = [h for h in sides if terrain_at.get(h) not in LAND]
         land = [h for h in sides if terrain_at.get(h) in LAND]
-        mx, my = (pa[0] + pb[0]) / 2, (pa[1] + pb[1]) / 2
+        mx, my = midpoint(pa, pb)
         if water:
             ox, oy = centre(water[0])
         elif land:  # both sides land: push away from the first
@@ -825,7 +825,7 @@ def _last_move(recent: Sequence[Mapping[str, Any]]) -> str | None:
             r = 24
         elif key in ("edge", "to"):
             a, b = edge_points(where)
-            x, y = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+            x, y = midpoint(a, b)
             r = 22
         else:
             x, y = centre(parse_hex(where))

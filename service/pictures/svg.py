@@ -86,6 +86,11 @@ def text(x: float, y: float, words: str, size: float = 12, **extra: object) -> s
     return f"<text{attrs(items)}>{clean(words)}</text>"
 
 
+def midpoint(a: Point, b: Point) -> Point:
+    """Halfway from ``a`` to ``b``."""
+    return (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+
+
 def path_d(points: Sequence[Point], closed: bool = True) -> str:
     head, *rest = points
     d = f"M{num(head[0])} {num(head[1])}" + "".join(f"L{num(x)} {num(y)}" for x, y in rest)
