@@ -773,6 +773,64 @@ def test_two_bots_of_one_name_are_told_apart(pages, server, api_key):
     shot(page, "carcassonne-two-greedy-bots")
 
 
+def test_seats_passing_on_trades_one_after_another_share_one_line_of_the_log(
+    pages, server, api_key
+):
+    """After each roll every other seat may propose a trade: when Ada rolls, her three
+    bots pass one after another, and the log tells that in one line, which stands for
+    each of their moves when the game is replayed."""
+    client = Client(server.url, api_key)
+    game = client.create("catan", [{"name": "Ada"}] + [{"bot": "random"}] * 3, {})
+    seats = Seats(client, game)
+    for _ in range(2):  # the set-up, at the first places offered; the bots answer at once
+        corners = seats.menu(0)["build_settlement"]["corners"]
+        seats.send(0, {"type": "build_settlement", "corner": corners[0]})
+        edges = seats.menu(0)["build_road"]["edges"]
+        seats.send(0, {"type": "build_road", "edge": edges[0]})
+    for _ in range(2):  # two of Ada's turns: she rolls, moves the robber on a 7, ends
+        seats.send(0, {"type": "roll"})
+        menu = seats.menu(0)
+        if "move_robber" in menu:
+            place = menu["move_robber"]["hexes"][0]
+            victim = place["victims"][0] if place["victims"] else None
+            seats.send(0, {"type": "move_robber", "hex": place["hex"], "victim": victim})
+        seats.send(0, {"type": "end_turn"})
+
+    watched = pages()
+    page = watched.page
+    page.set_viewport_size(DESK)
+    start(page, server, api_key)
+    page.fill("#open-game", game["id"])
+    page.click("#open")
+    settled(page)
+    items = page.eval_on_selector_all(
+        "#log li",
+        "items => items.map(li => [li.textContent, Number(li.dataset.from),"
+        " Number(li.dataset.seq)])",
+    )
+    # the lines tell every event once, in order
+    assert [item[1] for item in items] == [1] + [item[2] + 1 for item in items[:-1]]
+    passes = [(text, first, last) for text, first, last in items if "no trade" in text]
+    bot = r"random bot \(seat [1-3]\)"
+    for text, first, last in passes:
+        assert re.fullmatch(rf"({bot}, )*{bot} (and {bot} propose|proposes) no trade\.", text)
+        assert text.count("random bot") == last - first + 1, text
+    # after each of Ada's rolls her three bots pass, in one line each time
+    three = [item for item in passes if item[2] == item[1] + 2]
+    assert len(three) >= 2, passes
+    # replayed to the middle of that line's moves, the line is the move shown
+    _, first, last = three[0]
+    page.eval_on_selector(
+        "#moment", "(m, v) => { m.value = v; m.dispatchEvent(new Event('input')); }", first + 1
+    )
+    page.wait_for_function(
+        "n => document.querySelector('#log li.current')?.dataset.from == n", arg=first
+    )
+    later = page.eval_on_selector_all("#log li.later", "items => items.length")
+    assert later == sum(1 for item in items if item[1] > first + 1)
+    shot(page, "catan-passes-in-one-line")
+
+
 def test_the_pirate_islands_steal_is_offered_as_one_button_per_victim_and_nobody(
     pages, server, api_key, monkeypatch
 ):

@@ -9,7 +9,7 @@ import { element } from "./dom.js";
 import { $, clearConnectionError, clearError, go, showError } from "./page.js";
 import { follow } from "./stream.js";
 import { offerPlacements, offerSpots } from "./tiles.js";
-import { PlaceNames, decisionWords, eventWords } from "./words.js";
+import { PlaceNames, decisionWords, eventWords, passesWords } from "./words.js";
 
 // How much each zoom button enlarges or shrinks the board, and the bounds of its scale
 // (CSS pixels per unit of the picture).
@@ -109,8 +109,7 @@ export class GameScreen {
       this.events.set(event.seq, event);
       this.version = Math.max(this.version, event.seq);
       this.places.learn(event);
-      const words = eventWords(event, this.who, this.places);
-      $("log").append(element("li", { "data-seq": event.seq, value: event.seq }, words));
+      this.logEvent(event);
       added = true;
     }
     if (!added) return;
@@ -120,6 +119,25 @@ export class GameScreen {
       this.scheduleRedraw();
     }
     this.showMoment();
+  }
+
+  // A line of the log for the event, or, for a seat passing right after others passed,
+  // their line grown by it; a line keeps the first and last move it tells of.
+  logEvent(event) {
+    const log = $("log");
+    const last = log.lastElementChild;
+    const passing = event.type === "trade_passed";
+    if (passing && last?.dataset.passes && Number(last.dataset.seq) === event.seq - 1) {
+      const seats = [...JSON.parse(last.dataset.passes), event.data.seat];
+      last.dataset.passes = JSON.stringify(seats);
+      last.dataset.seq = event.seq;
+      last.textContent = passesWords(seats, this.who);
+      return;
+    }
+    const passes = passing ? JSON.stringify([event.data.seat]) : null;
+    const words = eventWords(event, this.who, this.places);
+    const at = { "data-from": event.seq, "data-seq": event.seq, "data-passes": passes, value: event.seq };
+    log.append(element("li", at, words));
   }
 
   scheduleRedraw() {
@@ -266,9 +284,9 @@ export class GameScreen {
     const at = this.moment ?? this.version;
     $("moment-label").textContent = this.moment === null ? `Now: move ${at} of ${this.version}` : `Replay: move ${at} of ${this.version}`;
     for (const item of $("log").children) {
-      const seq = Number(item.dataset.seq);
-      item.classList.toggle("later", seq > at);
-      item.classList.toggle("current", seq === at);
+      const from = Number(item.dataset.from);
+      item.classList.toggle("later", from > at);
+      item.classList.toggle("current", from <= at && at <= Number(item.dataset.seq));
     }
     this.scrollLog();
   }

@@ -178,7 +178,7 @@ export const SENTENCES = {
     d.answer === "counter"
       ? `${who(d.seat)} counters: ${cards(d.give)} for ${cards(d.get)}.`
       : `${who(d.seat)} ${d.answer === "accept" ? "accepts" : "declines"} the offer.`,
-  trade_passed: (d, who) => `${who(d.seat)} proposes no trade.`,
+  trade_passed: (d, who) => passesWords([d.seat], who),
   trade_cancelled: (d, who) => `${who(d.seat)} called the trade off.`,
   knight_played: (d, who) => `${who(d.seat)} played a knight (${d.knights} so far).`,
   road_building_played: (d, who) => `${who(d.seat)} played road building: ${d.roads} free roads.`,
@@ -318,6 +318,13 @@ export function decisionWords(kind) {
 }
 
 // `places`: a PlaceNames that has learnt the game's board (Catan), or none: codes
+// Seats passing one after another in one line ("Bob, Cy and Di propose no trade."):
+// after each roll every other seat may propose a trade, and a line each would bury the
+// moves between the rolls.
+export function passesWords(seats, who) {
+  return `${list(seats.map(who))} ${seats.length === 1 ? "proposes" : "propose"} no trade.`;
+}
+
 export function eventWords(event, who, places = CODES) {
   const sentence = SENTENCES[event.type];
   try {
