@@ -226,6 +226,43 @@ class KnownRows:
         return game
 
 
+#: the columns of the rows an append inserts, after ``game_id``, with their types
+_EVENT_COLUMNS = (
+    ("seq", "bigint"),
+    ("type", "text"),
+    ("data", "json"),
+    ("visibility", "jsonb"),
+    ("hash", "bytea"),
+)
+_COMMAND_COLUMNS = (
+    ("seq", "bigint"),
+    ("seat", "integer"),
+    ("command", "json"),
+    ("decision", "text"),
+)
+#: rows an insert takes as parameters of their own; more go as an array a column. A
+#: statement takes at most 65,535 parameters (some 5,000 bots' commands with their
+#: events), but psycopg spends more Python on an array's values than on plain ones, so a
+#: move's usual few rows go as they are.
+_MOST_ROWS_AS_VALUES = 500
+
+
+def _rows(
+    columns: Sequence[tuple[str, str]], rows: Sequence[Sequence[Any]]
+) -> tuple[str, list[Any]]:
+    """A FROM item ``r`` giving ``rows`` as ``columns`` (name, SQL type), and its
+    parameters: a VALUES list, or for many rows (or none) each column's array unnested."""
+    names = ", ".join(name for name, _ in columns)
+    if 0 < len(rows) <= _MOST_ROWS_AS_VALUES:
+        row = "(" + ", ".join(f"%s::{type_}" for _, type_ in columns) + ")"
+        values = ", ".join([row] * len(rows))
+        return f"(VALUES {values}) AS r({names})", [value for row in rows for value in row]
+    arrays = ", ".join(f"%s::{type_}[]" for _, type_ in columns)
+    return f"unnest({arrays}) AS r({names})", [
+        list(column) for column in zip(*rows, strict=True)
+    ] or [[] for _ in columns]
+
+
 class EventStore:
     """Operations on one connection; the caller owns the transaction. With a
     ``signer``, every write signs the game's new head (see :class:`HeadSigner`)."""
@@ -487,10 +524,6 @@ class EventStore:
         # keeps the text as sent (psycopg's Json wrapper cost a Python dumper call each).
         new_version = expected_version + len(chained)
         head = chained[-1].hash if chained else game.head_hash
-        values = ", ".join(
-            ["(%s::uuid, %s, %s, %s::json, %s::jsonb, %s, coalesce(%s::timestamptz, now()))"]
-            * len(chained)
-        )
         params: list[Any] = [
             new_version,
             head,
@@ -504,16 +537,20 @@ class EventStore:
             NOTIFY_CHANNEL,
             f"{game.id}:{new_version}",
         ]
-        for event in chained:
-            params += (
-                game.id,
-                event.seq,
-                event.type,
-                compact_json(event.data),
-                Jsonb(event.visibility) if event.visibility is not None else None,
-                bytes.fromhex(event.hash),
-                recorded_at,
-            )
+        appended, appended_params = _rows(
+            _EVENT_COLUMNS,
+            [
+                (
+                    event.seq,
+                    event.type,
+                    compact_json(event.data),
+                    None if event.visibility is None else Jsonb(event.visibility),
+                    bytes.fromhex(event.hash),
+                )
+                for event in chained
+            ],
+        )
+        params += (game.id, recorded_at, *appended_params)
         more = ""  # the idempotency record's and the commands' CTEs
         if idempotency is not None:
             key, request_hash, response_status, response = idempotency
@@ -524,20 +561,15 @@ class EventStore:
             )
             params += (game.id, key, request_hash, response_status, response)
         if commands:
+            commanded, commanded_params = _rows(
+                _COMMAND_COLUMNS,
+                [(c.seq, c.seat, compact_json(c.command), c.decision) for c in commands],
+            )
             more += (
                 ", commanded AS (INSERT INTO commands (game_id, seq, seat, command, decision)"
-                " VALUES "
-                + ", ".join(["(%s, %s, %s, %s::json, %s)"] * len(commands))
-                + " RETURNING 1)"
+                f" SELECT %s::uuid, r.* FROM {commanded} RETURNING 1)"
             )
-            for command in commands:
-                params += (
-                    game.id,
-                    command.seq,
-                    command.seat,
-                    compact_json(command.command),
-                    command.decision,
-                )
+            params += (game.id, *commanded_params)
         queued, queued_params = queue_cte(
             game.id, game.api_key_id, [(e.seq, e.type) for e in chained], notices
         )
@@ -552,8 +584,8 @@ class EventStore:
                 " WHERE id = %s AND version = %s RETURNING pg_notify(%s, %s)),"
                 " appended AS (INSERT INTO events"
                 " (game_id, seq, type, data, visibility, hash, recorded_at)"
-                f" SELECT e.* FROM bumped, (VALUES {values}) AS e"
-                " RETURNING seq, recorded_at)"
+                " SELECT %s::uuid, r.*, coalesce(%s::timestamptz, now())"
+                f" FROM bumped, {appended} RETURNING seq, recorded_at)"
                 f"{more}"
                 " SELECT seq, recorded_at, checked.bumped FROM appended RIGHT JOIN"
                 " (SELECT bumped_once(count(*)) AS bumped FROM bumped) AS checked ON true",

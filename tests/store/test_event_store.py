@@ -106,6 +106,34 @@ def test_an_event_is_stored_as_its_compact_canonical_json_and_its_hash_as_32_byt
     assert len(digest) == 32 and digest.hex() == event.hash
 
 
+def test_one_append_stores_more_events_and_commands_than_a_statement_has_parameters(db):
+    """Bots may play thousands of commands in one move (a game of bots alone, played as
+    it is created, or the rest of a game after its last person resigns): one append
+    writes them all, beyond PostgreSQL's 65,535 parameters of a statement."""
+    store = EventStore()
+    game_id = new_game(db, events=1)
+    count = 12_000
+    events = [
+        NewEvent("step", {"n": n}, visibility=[n % 2] if n % 3 else None) for n in range(count)
+    ]
+    commands = [
+        Command(2 + n, None if n % 5 == 0 else n % 2, {"type": "step", "n": n})
+        for n in range(count)
+    ]
+    with db.connection() as conn:
+        game = store.get_game(conn, game_id)
+        stored = store.append(conn, game, 1, events, commands=commands, status="finished")
+    with db.connection() as conn:
+        read = store.read_events(conn, game_id)
+        assert read[1:] == stored and [e.seq for e in read] == list(range(1, count + 2))
+        assert [(e.data, e.visibility) for e in read[1:]] == [
+            (e.data, e.visibility) for e in events
+        ]
+        assert store.read_commands(conn, game_id) == commands
+        game = store.get_game(conn, game_id)
+    assert (game.version, game.status, game.head_hash) == (count + 1, "finished", read[-1].hash)
+
+
 def test_a_lock_sees_what_another_process_wrote_since_it_last_read_the_game(db):
     """A store re-reads only the columns that change when it locks a game it has read
     before: what another worker appended meanwhile is there all the same."""
