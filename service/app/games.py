@@ -88,6 +88,8 @@ from service.store import (
     canonical_json,
 )
 
+#: commands the bots may play in one move; bots alone that play this many without an
+#: end (bots may never reach a Catan target of 20 points) abandon the game instead
 MAX_BOT_STEPS = 10_000
 #: CPU seconds of bot play a request may take on its own: a round of bots after a move
 #: takes far less. Past them (a whole game of bots, say: all five expansions and eight
@@ -246,6 +248,14 @@ def event_item(ruleset: Ruleset, event: StoredEvent, seat: int | None) -> dict[s
         "hash": event.hash,
         "recorded_at": event.recorded_at.isoformat(),
     }
+
+
+def bot_awaited(ruleset: Ruleset, seating: Seating, state: Any) -> int | None:
+    """A seat a bot plays that the game awaits now, if any (none once it is over)."""
+    if ruleset.is_over(state):
+        return None
+    awaited = (d.seat for d in ruleset.decisions(state))
+    return next((seat for seat in awaited if seating.bot_of(seat)), None)
 
 
 def recorded(command: Command, events: list[Event]) -> list[Command]:
@@ -434,16 +444,24 @@ class GameService:
         return their events (folded into ``state``) and the commands they sent.
         ``turns`` sees each bot's command. :class:`BotsBusy` if they play longer than
         :data:`LONG_BOT_PLAY_SECONDS` while another request's bots do so too (the
-        state is then part-played: the caller drops it)."""
+        state is then part-played: the caller drops it). Bots still playing after
+        :data:`MAX_BOT_STEPS` commands play with no person to wait for (bots alone, or
+        every person resigned) and may never end: the game is abandoned, as its owner
+        would abandon it, rather than left waiting for a move nobody will send."""
         produced: list[Event] = []
         commands: list[Command] = []
+
+        def record(seat: int | None, command: dict[str, Any], events: list[Event]) -> None:
+            seq = next_seq + len(produced)
+            commands.extend(recorded(Command(seq, seat, command), events))
+            produced.extend(events)
+            if turns is not None:
+                turns.step(state, events, seq + len(events) - 1)
+
         started, slot = time.thread_time(), False
         try:
             for _ in range(MAX_BOT_STEPS):
-                if ruleset.is_over(state):
-                    break
-                awaited = (d.seat for d in ruleset.decisions(state))
-                bot_seat = next((s for s in awaited if seating.bot_of(s)), None)
+                bot_seat = bot_awaited(ruleset, seating, state)
                 if bot_seat is None:
                     break
                 if not slot and time.thread_time() - started > LONG_BOT_PLAY_SECONDS:
@@ -453,34 +471,38 @@ class GameService:
                             " request; nothing was written: send this again shortly"
                         )
                     slot = True
-                self._play_a_bot(
-                    ruleset, seating, seed, state, bot_seat, next_seq, turns, produced, commands
-                )
+                seq = next_seq + len(produced)
+                command, events = self._bot_move(ruleset, seating, seed, state, bot_seat, seq)
+                record(bot_seat, command, events)
+            else:
+                if bot_awaited(ruleset, seating, state) is not None:
+                    abandon = {"type": ABANDON}
+                    seq = next_seq + len(produced)
+                    events = ruleset.apply(state, None, abandon, rng_for(seed, seq))
+                    for event in events:
+                        seating.evolve(event.type, event.data)
+                    record(None, abandon, events)
         finally:
             if slot:
                 self.long_bot_play.release()
         return produced, commands
 
-    def _play_a_bot(
+    def _bot_move(
         self,
         ruleset: Ruleset,
         seating: Seating,
         seed: bytes,
         state: Any,
         bot_seat: int,
-        next_seq: int,
-        turns: TurnWatch | None,
-        produced: list[Event],
-        commands: list[Command],
-    ) -> None:
-        """The command of the bot that plays ``bot_seat``, applied to ``state``, its
-        events and command appended to ``produced`` and ``commands``."""
-        seq = next_seq + len(produced)
+        seq: int,
+    ) -> tuple[dict[str, Any], list[Event]]:
+        """The command of the bot that plays ``bot_seat``, its first event numbered
+        ``seq``, and its events, folded into ``state``."""
         bot = seating.bot_of(bot_seat)
         assert bot is not None  # (the seat was chosen for its bot)
         command = ruleset.bot_command(state, bot_seat, bot, bot_rng_for(seed, seq))
         try:
-            events = ruleset.apply(state, bot_seat, command, rng_for(seed, seq))
+            return command, ruleset.apply(state, bot_seat, command, rng_for(seed, seq))
         except IllegalMove as refused:
             if bot == FALLBACK_BOT or FALLBACK_BOT not in ruleset.bots:
                 raise
@@ -492,11 +514,7 @@ class GameService:
                 extra={"bot": bot, "command": command, "refusal": refused.code},
             )
             command = ruleset.bot_command(state, bot_seat, FALLBACK_BOT, bot_rng_for(seed, seq))
-            events = ruleset.apply(state, bot_seat, command, rng_for(seed, seq))
-        commands.extend(recorded(Command(seq, bot_seat, command), events))
-        produced.extend(events)
-        if turns is not None:
-            turns.step(state, events, next_seq + len(produced) - 1)
+            return command, ruleset.apply(state, bot_seat, command, rng_for(seed, seq))
 
     def summary_body(self, game: GameRecord, ruleset: Ruleset, folded: Folded) -> dict[str, Any]:
         """The game summary: its row (:func:`game_item`) with what the folded log

@@ -139,7 +139,10 @@ TABLE_PART = Part(
     "The table (every ruleset)",
     commands={
         RESIGN: command("The sending seat leaves the game, at any time."),
-        ABANDON: command("The game's owner ends the game with no winner (no seat)."),
+        ABANDON: command(
+            "The game's owner ends the game with no winner (no seat); or the server does,"
+            " when bots play 10,000 commands of one move with no person to answer."
+        ),
         HAND_TO_BOT: command(
             "The game's owner hands the seat to one of the ruleset's bots.",
             {"bot": about(STR, "one of the ruleset's bots")},
@@ -162,7 +165,10 @@ TABLE_PART = Part(
     },
     events={
         SEAT_RESIGNED: event("A seat left the game.", {"seat": SEAT}),
-        GAME_ABANDONED: event("The game's owner abandoned the game."),
+        GAME_ABANDONED: event(
+            "The game's owner abandoned the game, or the server did: its bots played"
+            " 10,000 commands of one move without an end."
+        ),
         SEAT_HANDED_TO_BOT: event("A bot plays the seat from now on.", {"seat": SEAT, "bot": STR}),
         SEAT_HANDED_BACK: event("The seat's person plays it again.", {"seat": SEAT}),
         CLOCK: event(

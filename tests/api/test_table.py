@@ -159,6 +159,54 @@ def test_only_the_owning_key_abandons_and_only_once(api, database_url):
     assert_problem(owner(api, "post", game, "/abandon"), 409, "game_over")
 
 
+def test_bots_alone_that_play_the_most_commands_of_a_move_without_an_end_abandon_the_game(
+    api, monkeypatch
+):
+    """Bots alone may never end a game (a Catan target of 20 points they never reach):
+    after ``MAX_BOT_STEPS`` commands in one move the service abandons it, as its owner
+    would, rather than leave it waiting for a move nobody will send."""
+    monkeypatch.setattr("service.app.games.MAX_BOT_STEPS", 300)
+    game = api.create(ruleset="catan", seats=[{"bot": "random"}] * 3)
+    assert game["status"] == "finished" and game["awaiting"] == []
+    summary = get(api, game)
+    assert summary["abandoned"] is True and summary["result"]["winners"] == []
+    events = api.client.get(
+        f"/v1/games/{game['id']}/events?limit=1000", headers=api.key
+    ).get_json()["events"]
+    assert [e["type"] for e in events[-2:]] == ["game_abandoned", "game_ended"]
+    exported = assert_replays_to_the_game(api, game)
+    assert len(exported["record"]) == 301
+    assert exported["record"][-1] == {"seat": None, "command": {"type": "abandon"}}
+
+
+def test_bots_left_alone_by_the_last_person_resigning_abandon_a_game_they_play_too_long(
+    api, monkeypatch
+):
+    monkeypatch.setattr("service.app.games.MAX_BOT_STEPS", 300)
+    game = api.create(ruleset="catan", seats=[{"name": "Ada"}] + [{"bot": "random"}] * 2)
+    answer = resign(api, game, 0)
+    assert answer.status_code == 200, answer.get_json()
+    types = [e["type"] for e in answer.get_json()["events"]]
+    assert types[0] == "seat_resigned" and types[-2:] == ["game_abandoned", "game_ended"]
+    summary = get(api, game)
+    assert summary["status"] == "finished" and summary["abandoned"] is True
+    assert assert_replays_to_the_game(api, game)["record"][-1]["command"] == {"type": "abandon"}
+
+
+def test_bots_that_end_their_game_within_the_most_commands_of_a_move_do_not_abandon_it(
+    api, monkeypatch
+):
+    monkeypatch.setattr("service.app.games.MAX_BOT_STEPS", 300)
+    game = api.create(ruleset="carcassonne", seats=[{"bot": "random"}] * 2)
+    summary = get(api, game)
+    assert summary["status"] == "finished" and summary["abandoned"] is False
+    assert summary["result"]["winners"]
+    # the 300th command ended the game or came before its end: nothing is abandoned
+    exported = get(api, game, "/export")
+    assert len(exported["record"]) < 300
+    assert all(step["seat"] is not None for step in exported["record"])
+
+
 # -- bot takeover and hand-back ----------------------------------------------------------
 
 
