@@ -576,9 +576,17 @@ class Ruleset(ABC, Generic[State]):
         if not isinstance(kind, str) or kind not in self.command_types():
             raise self.illegal("unknown_command", f"unknown command type {kind!r}")
         if decision_id is not None:
-            open_now = [d for d in open_now if d.id == decision_id]
-            if not open_now:
+            named = [d for d in open_now if d.id == decision_id]
+            if not named:
                 raise self.illegal("decision_closed", f"decision {decision_id!r} is not open")
+            if all(d.seat != seat for d in named):
+                own = [d.id for d in open_now if d.seat == seat]
+                raise self.illegal(
+                    "not_your_turn",
+                    f"decision {decision_id!r} awaits seat {named[0].seat}, not seat {seat}"
+                    + (f" (seat {seat}'s own: {', '.join(own)})" if own else ""),
+                )
+            open_now = named
         mine = [d for d in open_now if d.seat == seat]
         if not mine:
             awaited = sorted({d.seat for d in open_now})

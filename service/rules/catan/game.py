@@ -18,7 +18,7 @@ events in docs/rulesets/catan.md.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from typing import Any, ClassVar
 
@@ -212,7 +212,7 @@ RULES = {
     "no_settlements_left": "Each player has 5 settlements.",
     "no_settlement_there": "A city replaces one of the player's own settlements.",
     "no_cities_left": "Each player has 4 cities.",
-    "path_occupied": "A road goes on a free path.",
+    "path_occupied": "A road or a ship goes on a free path.",
     "no_roads_left": "Each player has 15 roads.",
     "road_not_beside_settlement": "In the set-up, each road goes beside the settlement "
     "just placed.",
@@ -225,7 +225,7 @@ RULES = {
     "(rounded down) to the bank, chosen from the cards they hold.",
     "robber_must_move": "The robber must be moved to another hex.",
     "bad_victim": "The robber's mover steals from a player with a settlement or city on "
-    "the robber's hex who holds a card.",
+    "the robber's hex who holds a card (the pirate's: from one with a ship beside its hex).",
     "resource_not_held": "Only a card the player holds can be stolen.",
     "deck_empty": "No development cards are left.",
     "card_not_in_deck": "The drawn card must be one still in the deck.",
@@ -458,7 +458,8 @@ class Catan(Ruleset[State]):
     def _build_settlement(self, state: State, decision: Decision, command: JSON, rng):
         seat, corner = decision.seat, self._corner(state, command)
         setup = decision.kind == "place_settlement"
-        self._check(building.settlement_problem(state, seat, corner, setup=setup))
+        problem = building.settlement_problem(state, seat, corner, setup=setup)
+        self._check(problem, state.hands[seat], "settlement")
         data: JSON = {"seat": seat, "corner": state.laid().corner_names[corner], "free": setup}
         cut = cut_roads(state, seat, corner)
         if cut:
@@ -517,14 +518,16 @@ class Catan(Ruleset[State]):
     def _build_road(self, state: State, decision: Decision, command: JSON, rng):
         seat, edge = decision.seat, self._edge(state, command)
         setup, free = decision.kind == "place_road", decision.kind == "free_roads"
-        self._check(building.road_problem(state, seat, edge, setup=setup, free=free))
+        problem = building.road_problem(state, seat, edge, setup=setup, free=free)
+        self._check(problem, state.hands[seat], "road")
         length = road_length(state, seat, new_road=edge)
         return self._path_built(state, seat, edge, "road", length, decision, command, rng)
 
     def _build_ship(self, state: State, decision: Decision, command: JSON, rng):
         seat, edge = decision.seat, self._edge(state, command)
         setup, free = decision.kind == "place_road", decision.kind == "free_roads"
-        self._check(ships.ship_problem(state, seat, edge, setup=setup, free=free))
+        problem = ships.ship_problem(state, seat, edge, setup=setup, free=free)
+        self._check(problem, state.hands[seat], "ship")
         length = road_length(state, seat, ships=[*state.ships_of[seat], edge])
         return self._path_built(state, seat, edge, "ship", length, decision, command, rng)
 
@@ -656,7 +659,7 @@ class Catan(Ruleset[State]):
 
     def _build_city(self, state: State, decision: Decision, command: JSON, rng):
         seat, corner = decision.seat, self._corner(state, command)
-        self._check(building.city_problem(state, seat, corner))
+        self._check(building.city_problem(state, seat, corner), state.hands[seat], "city")
         events = [Event("city_built", {"seat": seat, "corner": state.laid().corner_names[corner]})]
         return self._closing(state, events, seat, state.points(seat) + 1)
 
@@ -855,7 +858,8 @@ class Catan(Ruleset[State]):
 
     def _buy_development(self, state: State, decision: Decision, command: JSON, rng):
         seat = decision.seat
-        self._check(development_purchase_problem(state, seat))
+        problem = development_purchase_problem(state, seat)
+        self._check(problem, state.hands[seat], "development")
         card = self._drawn_card(state, command, rng)
         bought = {"seat": seat, "card": card, "salt": secret_salt(rng)}
         events = [Event("development_bought", bought, (seat,))]
@@ -914,8 +918,20 @@ class Catan(Ruleset[State]):
         give: Any = command.get("give")  # a client's values, checked next
         get: Any = command.get("get")
         problem = maritime_problem(state, seat, give, get)
-        if problem is not None:
-            self._check(problem)
+        if problem == "bad_maritime_trade":
+            raise self.illegal(
+                problem,
+                f"give and get each name one resource ({', '.join(RESOURCES)}), two different"
+                f" ones, not {give!r} and {get!r}: the seat's own rate says how many it gives",
+            )
+        if problem == "not_enough_resources":
+            rate = state.rates[seat][RESOURCE_INDEX[give]]
+            raise self.illegal(
+                problem,
+                f"{rate} {give} buy 1 {get} at your rate; you hold"
+                f" {state.hands[seat][RESOURCE_INDEX[give]]}",
+            )
+        self._check(problem)
         rate = state.rates[seat][RESOURCE_INDEX[give]]
         data = {"seat": seat, "give": {give: rate}, "get": {get: 1}, "rate": rate}
         return [_event(("maritime_traded", data, None))]
@@ -1013,7 +1029,17 @@ class Catan(Ruleset[State]):
 
     # -- helpers -----------------------------------------------------------------
 
-    def _check(self, problem: str | None) -> None:
+    def _check(self, problem: str | None, hand: Sequence[int] = (), piece: str = "") -> None:
+        """Refuse the command if there is a ``problem``; a seat that cannot afford the
+        ``piece`` from its ``hand`` is told what it lacks."""
+        if problem == "cannot_afford" and piece:
+            cost = COSTS[piece]
+            lacking = named([max(0, need - held) for need, held in zip(cost, hand, strict=True)])
+            raise self.illegal(
+                problem,
+                f"a {PIECE_NAMES[piece]} costs {_cards_words(named(cost))}: you lack"
+                f" {_cards_words(lacking)}",
+            )
         if problem is not None:
             raise self.illegal(problem, RULES[problem])
 
@@ -1398,6 +1424,16 @@ def _free_path_possible(state: State, seat: int) -> bool:
     if building.road_spots(state, seat, free=True):
         return True
     return state.scenario is not None and bool(ships.ship_spots(state, seat, free=True))
+
+
+#: a piece's cost as a refusal names it
+PIECE_NAMES = {"development": "development card"} | {p: p for p in COSTS if p != "development"}
+
+
+def _cards_words(cards: Mapping[str, int]) -> str:
+    """``{"brick": 1, "ore": 3}`` -> ``"1 brick and 3 ore"``."""
+    words = [f"{n} {name}" for name, n in cards.items()]
+    return " and ".join([", ".join(words[:-1]), words[-1]] if len(words) > 1 else words)
 
 
 def named_bank(state: State) -> dict[str, int]:

@@ -126,13 +126,19 @@ class Table:
     ) -> str:
         """The code of the IllegalMove ``command`` raises (every refusal quotes its rule);
         nothing is written."""
+        return self.refusal(command, seat, decision).code
+
+    def refusal(
+        self, command: dict[str, Any], seat: int | None = None, decision: str | None = None
+    ) -> IllegalMove:
+        """The IllegalMove ``command`` raises, which quotes its rule; nothing is written."""
         before = len(self.events)
         view = CATAN.view(self.state, None)
         with pytest.raises(IllegalMove) as caught:
             self.send(command, seat, decision)
         assert caught.value.rule, "every refusal quotes the rule"
         assert len(self.events) == before and CATAN.view(self.state, None) == view
-        return caught.value.code
+        return caught.value
 
     # -- what the table shows ----------------------------------------------------------
 

@@ -420,6 +420,12 @@ def test_a_seven_makes_every_seat_over_seven_cards_discard_half_all_at_once():
         (1, "discard", 5),
     ]  # both at once, nothing else yet; seat 2 holds 2 cards and keeps them
     ids = {d["seat"]: d["id"] for d in awaiting}
+    # a seat naming another's decision is told whose it is, and which is its own
+    refusal = table.refusal({"type": "discard", "resources": {"brick": 5}}, 1, ids[0])
+    assert (refusal.code, refusal.message) == (
+        "not_your_turn",
+        f"decision {ids[0]!r} awaits seat 0, not seat 1 (seat 1's own: {ids[1]})",
+    )
     # answered in any order: seat 1 first, and seat 0's decision keeps its id
     table.send({"type": "discard", "resources": {"brick": 3, "wool": 2}}, seat=1)
     assert [(d["id"], d["seat"], d["kind"]) for d in table.awaiting()] == [(ids[0], 0, "discard")]
@@ -760,6 +766,29 @@ def test_what_a_seat_cannot_pay_for_it_cannot_build():
     assert set(menu) == {"offer_trade", "end_turn"}
 
 
+def test_a_seat_that_cannot_pay_is_told_what_its_piece_costs_and_what_it_lacks():
+    table = standard()
+    table.roll(9)  # seat 0: 3 grain, a lumber: no brick
+    refusals = {
+        "a road costs 1 brick and 1 lumber: you lack 1 brick": {
+            "type": "build_road",
+            "edge": path("1,-2,S", "1,-1,N"),
+        },
+        "a city costs 2 grain and 3 ore: you lack 3 ore": {
+            "type": "build_city",
+            "corner": "0,-1,N",
+        },
+        "a development card costs 1 wool, 1 grain and 1 ore: you lack 1 wool and 1 ore": {
+            "type": "buy_development",
+            "card": "knight",
+        },
+    }
+    for words, command in refusals.items():
+        refusal = table.refusal(command)
+        assert (refusal.code, refusal.message) == ("cannot_afford", words)
+        assert refusal.rule == RULES["cannot_afford"]
+
+
 def test_a_road_must_join_the_network_and_cannot_pass_an_opponents_settlement():
     """Seat 0's road runs from "0,-1,N" to "1,-2,S"; seat 1 settles at "1,-1,N", the
     next intersection."""
@@ -951,7 +980,11 @@ def test_maritime_trade_is_4_to_1_and_better_only_at_harbours_the_seat_has_built
     assert table.hand(0)["ore"] == 1 and table.hand(0)["wool"] == 1
     # the ore harbour trades 2 ore, which seat 0 does not have
     ore = {"type": "maritime_trade", "give": "ore", "get": "grain"}
-    assert table.refused(ore) == "not_enough_resources"
+    refusal = table.refusal(ore)
+    assert (refusal.code, refusal.message) == (
+        "not_enough_resources",
+        "2 ore buy 1 grain at your rate; you hold 1",
+    )
 
 
 def test_a_generic_harbour_trades_3_to_1():
@@ -974,6 +1007,13 @@ def test_a_maritime_trade_gives_one_kind_for_another():
     for give, get in (("brick", "brick"), ("brick", "gold"), ("mud", "ore"), (None, "ore")):
         trade = {"type": "maritime_trade", "give": give, "get": get}
         assert table.refused(trade) == "bad_maritime_trade"
+    # a bundle, as an offer names one, is told that the rate says how many
+    bundle = table.refusal({"type": "maritime_trade", "give": {"brick": 4}, "get": "ore"})
+    assert bundle.message == (
+        "give and get each name one resource (brick, lumber, wool, grain, ore), two"
+        " different ones, not {'brick': 4} and 'ore': the seat's own rate says how many it"
+        " gives"
+    )
 
 
 # -- development cards -------------------------------------------------------------------
