@@ -73,6 +73,7 @@ from service.rules.seating import (
     Seating,
     is_table_command,
 )
+from service.rules.shapes import EXTERNAL_ONLY
 from service.store import (
     Command,
     Database,
@@ -186,29 +187,57 @@ class Outcome:
     text: str | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class _Fields:
+    """What a command type's shape says of its fields."""
+
+    takes: frozenset[str]  # every field it may have, ``type`` included
+    needs: tuple[str, ...]  # those it must have
+    outcomes: tuple[str, ...]  # those sent only with external randomness
+
+
 @functools.cache
-def _command_fields(ruleset: Ruleset) -> dict[str, frozenset[str]]:
-    """Each command type of ``ruleset`` -> the fields it takes (``describe``'s shapes)."""
-    return {
-        kind: frozenset(fields) | {"type"}
-        for kind, fields in ruleset.describe()["commands"].items()
-    }
+def _command_fields(ruleset: Ruleset) -> dict[str, _Fields]:
+    """Each command type of ``ruleset`` -> its fields (``describe``'s shapes)."""
+    shapes = ruleset.command_shapes()
+    found = {}
+    for kind, fields in ruleset.describe()["commands"].items():
+        shape = shapes.get(kind)
+        outcomes = (
+            ()
+            if shape is None
+            else tuple(name for name, schema in shape.fields.items() if schema.get(EXTERNAL_ONLY))
+        )
+        needs = () if shape is None else shape.required
+        found[kind] = _Fields(frozenset(fields) | {"type"}, needs, outcomes)
+    return found
 
 
-def check_fields(ruleset: Ruleset, command: dict[str, Any]) -> None:
-    """A command sent by a seat names no field its type does not take: the log keeps
-    every command as sent, for ever. (An unknown type is the rules' to refuse.)"""
+def check_fields(ruleset: Ruleset, command: dict[str, Any], external: bool) -> None:
+    """A command sent by a seat names every field its type needs and none it does not
+    take, nor with internal randomness (not ``external``) an outcome the service draws
+    itself: the log keeps every command as sent, for ever, and a missing field is named
+    here rather than as the value the rules could not read, a drawn one rather than
+    left unread. (An unknown type is the rules' to refuse.)"""
     kind = command.get("type")
     if not isinstance(kind, str):
         raise ValidationFailed("command.type", 'a command names its type, e.g. {"type": "roll"}')
-    takes = _command_fields(ruleset).get(kind)
-    if takes is None:
+    fields = _command_fields(ruleset).get(kind)
+    if fields is None:
         return
-    extra = sorted(set(command) - takes)
+    extra = sorted(set(command) - fields.takes)
     if extra:
-        fields = ", ".join(sorted(takes - {"type"})) or "no field but type"
+        listed = ", ".join(sorted(fields.takes - {"type"})) or "no field but type"
+        raise ValidationFailed(f"command.{extra[0]}", f"{kind} takes {listed}: not {extra[0]!r}")
+    missing = [name for name in fields.needs if name not in command]
+    if missing:
+        raise ValidationFailed(f"command.{missing[0]}", f"{kind} needs {' and '.join(missing)}")
+    drawn = [name for name in fields.outcomes if name in command] if not external else []
+    if drawn:
         raise ValidationFailed(
-            f"command.{extra[0]}", f"{command['type']} takes {fields}: not {extra[0]!r}"
+            f"command.{drawn[0]}",
+            f"this game draws its own chance (randomness: internal): {kind} takes no"
+            f" {drawn[0]}, which is sent only with external randomness",
         )
 
 
@@ -827,7 +856,8 @@ class GameService:
             raise Forbidden(f"this seat token belongs to seat {seat}, not {claimed_seat}")
         if is_table_command(command) and command["type"] != RESIGN:
             raise Forbidden(_NOT_A_SEATS.get(command["type"], "the game's owner sends it"))
-        check_fields(self.ruleset(game.ruleset), command)
+        external = game.options.get("randomness") == "external"
+        check_fields(self.ruleset(game.ruleset), command, external)
         request_hash = hashlib.sha256(
             canonical_json({"seat": seat, "command": command, **precondition.key()})
         ).hexdigest()

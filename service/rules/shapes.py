@@ -93,6 +93,20 @@ def optional(schema: JSON) -> Optional:
     return Optional(schema)
 
 
+#: the mark, in a field's schema, of an outcome of chance (a die, a card drawn) that a
+#: client sends only with external randomness; an OpenAPI extension, so that generated
+#: clients see it too
+EXTERNAL_ONLY = "x-external-randomness"
+
+
+def outcome(schema: JSON) -> Optional:
+    """An optional field carrying an outcome of chance, sent only with external
+    randomness: with internal randomness the service draws it, and refuses it sent."""
+    described = schema.get("description", "")
+    note = "(external randomness only)"
+    return Optional({**schema, "description": f"{described} {note}".strip(), EXTERNAL_ONLY: True})
+
+
 def record(
     fields: Mapping[str, JSON | Optional], description: str | None = None, *, more: bool = False
 ) -> JSON:

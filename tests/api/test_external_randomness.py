@@ -31,3 +31,46 @@ def test_external_randomness_game_plays_to_the_end_with_client_draws(api):
     assert draws > 50 and carcassonne.is_over(state)
     verified = api.client.get(f"/v1/games/{game['id']}/verify", headers=api.key).get_json()
     assert verified["valid"], verified
+
+
+def set_up_catan(api, options: dict) -> dict:
+    """A two-seat Catan game on the beginner board, through the set-up at the first
+    places offered: seat 0 is to roll."""
+    game = api.create("catan", [{}, {}], {"layout": "beginner", **options})
+    version = game["version"]
+    for seat in (0, 1, 1, 0):
+        for kind, field, key in (
+            ("build_settlement", "corners", "corner"),
+            ("build_road", "edges", "edge"),
+        ):
+            moves = api.client.get(
+                f"/v1/games/{game['id']}/legal-moves",
+                headers={"X-Seat-Token": game["tokens"][seat]},
+            ).get_json()
+            place = moves["commands"]["decisions"][0]["commands"][kind][field][0]
+            answer = api.move(game, seat, {"type": kind, key: place}, version)
+            assert answer.status_code == 200, answer.get_json()
+            version = answer.get_json()["version"]
+    return {**game, "version": version}
+
+
+def test_with_internal_randomness_an_outcome_sent_is_refused_not_ignored(api):
+    """The dice of a game that draws its own are not the client's to send: a roll with
+    dice is refused, naming the field, where before the dice were silently replaced."""
+    game = set_up_catan(api, {})
+    problem = assert_problem(
+        api.move(game, 0, {"type": "roll", "dice": [6, 6]}, game["version"]),
+        422,
+        "validation_error",
+    )
+    assert problem["errors"][0]["field"] == "command.dice"
+    assert "randomness: internal" in problem["errors"][0]["message"]
+    rolled = api.move(game, 0, {"type": "roll"}, game["version"])
+    assert rolled.status_code == 200 and rolled.get_json()["events"][0]["type"] == "dice_rolled"
+
+
+def test_with_external_randomness_the_outcome_is_the_clients(api):
+    game = set_up_catan(api, {"randomness": "external"})
+    rolled = api.move(game, 0, {"type": "roll", "dice": [6, 6]}, game["version"])
+    assert rolled.status_code == 200, rolled.get_json()
+    assert rolled.get_json()["events"][0]["data"]["dice"] == [6, 6]

@@ -300,6 +300,26 @@ def test_a_field_the_command_does_not_take_is_refused_not_stored(api, path, extr
     assert taken.status_code == 200  # the same command without it is taken
 
 
+@pytest.mark.parametrize("path", ["moves", "moves?through=flask"])
+@pytest.mark.parametrize(
+    ("command", "field", "words"),
+    [
+        ({"type": "place_tile", "x": 0}, "command.y", "place_tile needs y and rotation"),
+        ({"type": "place_tile", "y": 0, "rotation": 0}, "command.x", "place_tile needs x"),
+    ],
+)
+def test_a_field_the_command_needs_is_named_when_it_is_left_out(api, path, command, field, words):
+    """A client that leaves out a field is told which, not that the rules could not
+    read the value it never sent."""
+    game = api.create("carcassonne")
+    headers = {"X-Seat-Token": game["tokens"][0], "If-Match": f'"{game["version"]}"'}
+    response = api.client.post(
+        f"/v1/games/{game['id']}/{path}", json={"command": command}, headers=headers
+    )
+    problem = assert_problem(response, 422, "validation_error")
+    assert problem["errors"] == [{"field": field, "message": words}]
+
+
 @pytest.mark.parametrize(
     ("data", "status", "code", "words"),
     [

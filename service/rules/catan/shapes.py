@@ -26,6 +26,7 @@ from service.rules.shapes import (
     nullable,
     one_of,
     optional,
+    outcome,
     record,
 )
 
@@ -36,13 +37,17 @@ EDGE = about(STR, "a path, e.g. 0,-1,NE")
 HEX = about(STR, "a hex, q,r")
 RESOURCE = one_of(*RESOURCES)
 CARDS = counts(RESOURCES, "resource cards by kind")
-CARD = about(STR, "a development card: " + ", ".join(DEVELOPMENT_CARDS))
+CARD = one_of(*DEVELOPMENT_CARDS, description="a development card")
 SEATS = array(SEAT)
 #: seat (as a string) -> resources
 BY_SEAT = mapping(CARDS, "seat -> resource cards")
 EXTERNAL = "(external randomness only)"
-VICTIM = about(nullable(SEAT), "the seat to steal from, or null")
-STOLEN = about(RESOURCE, f"the card stolen {EXTERNAL}")
+VICTIM = about(
+    nullable(SEAT),
+    "the seat to steal from, one of the victims legal-moves lists for the hex; null (or left"
+    " out) only when it lists none",
+)
+STOLEN = outcome(about(RESOURCE, "the card stolen"))
 HARBOUR = record({"type": STR, "corners": array(CORNER)})
 BOARD = record(
     {
@@ -54,9 +59,11 @@ BOARD = record(
     },
     "the board: hexes with their terrain and number, harbours, the robber and pirate",
 )
-REVEAL = array(
-    record({"hex": HEX, "terrain": STR, "number": nullable(INT)}),
-    f"The Fog Islands: the fog spaces the ship or road turns up, in order {EXTERNAL}",
+REVEAL = outcome(
+    array(
+        record({"hex": HEX, "terrain": STR, "number": nullable(INT)}),
+        "The Fog Islands: the fog spaces the ship or road turns up, in order",
+    )
 )
 FROM_TO = {"from": EDGE, "to": EDGE}
 
@@ -78,17 +85,17 @@ BASE = Part(
     commands={
         "set_board": command(f"Send the board {EXTERNAL}.", {"board": BOARD}),
         "build_settlement": command("Build a settlement.", {"corner": CORNER}),
-        "build_road": command("Build a road.", {"edge": EDGE, "reveal": optional(REVEAL)}),
+        "build_road": command("Build a road.", {"edge": EDGE, "reveal": REVEAL}),
         "build_city": command("Turn one of your settlements into a city.", {"corner": CORNER}),
         "roll": command(
             "Roll the dice.",
             {
-                "dice": optional(array(INT, f"[a, b] {EXTERNAL}", minItems=2, maxItems=2)),
-                "plunder": optional(
+                "dice": outcome(array(INT, "[a, b]", minItems=2, maxItems=2)),
+                "plunder": outcome(
                     mapping(
                         CARDS,
                         "The Pirate Islands: seat -> the cards the fleet takes from it, if it"
-                        f" beats that seat {EXTERNAL}",
+                        " beats that seat",
                     )
                 ),
             },
@@ -96,10 +103,10 @@ BASE = Part(
         "discard": command("Discard half your cards on a 7.", {"resources": CARDS}),
         "move_robber": command(
             "Move the robber and steal from a seat beside it.",
-            {"hex": HEX, "victim": optional(VICTIM), "resource": optional(STOLEN)},
+            {"hex": HEX, "victim": optional(VICTIM), "resource": STOLEN},
         ),
         "buy_development": command(
-            "Buy a development card.", {"card": optional(about(CARD, f"the card drawn {EXTERNAL}"))}
+            "Buy a development card.", {"card": outcome(about(CARD, "the card drawn"))}
         ),
         "play_knight": command("Play a knight: move the robber."),
         "play_road_building": command("Play road building: two free roads."),
@@ -309,19 +316,17 @@ SEAFARERS = Part(
             "Build a ship.",
             {
                 "edge": EDGE,
-                "reveal": optional(REVEAL),
-                "card": optional(
-                    about(CARD, f"The Forgotten Tribe: the card a gift path gives {EXTERNAL}")
-                ),
+                "reveal": REVEAL,
+                "card": outcome(about(CARD, "The Forgotten Tribe: the card a gift path gives")),
             },
         ),
         "move_ship": command(
             "Move the last ship of an open line.",
-            {**FROM_TO, "reveal": optional(REVEAL)},
+            {**FROM_TO, "reveal": REVEAL},
         ),
         "move_pirate": command(
             "Move the pirate and steal from a seat with a ship beside it.",
-            {"hex": HEX, "victim": optional(VICTIM), "resource": optional(STOLEN)},
+            {"hex": HEX, "victim": optional(VICTIM), "resource": STOLEN},
         ),
         "choose_gold": command("Choose the resources a gold field gives.", {"resources": CARDS}),
     },
@@ -368,7 +373,7 @@ PLACE_HARBOUR = command(
     " settlements or cities (The Forgotten Tribe).",
     {
         "edge": EDGE,
-        "types": optional(array(STR, f"The New World: the markers turned up, in order {EXTERNAL}")),
+        "types": outcome(array(STR, "The New World: the markers turned up, in order")),
     },
 )
 PLACE_HARBOUR_MENU = record(
@@ -429,11 +434,11 @@ PIRATE_ISLANDS = Part(
         "convert_warship": command("Turn a knight card into a warship."),
         "attack_fortress": command(
             "Attack the pirates' fortress.",
-            {"die": optional(about(INT, f"the fortress's die {EXTERNAL}"))},
+            {"die": outcome(about(INT, "the fortress's die"))},
         ),
         "steal": command(
             "On a 7: steal from a seat, or from nobody.",
-            {"victim": VICTIM, "resource": optional(STOLEN)},
+            {"victim": VICTIM, "resource": STOLEN},
         ),
     },
     menus={
