@@ -330,7 +330,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     import time
 
     from service.rules import InvalidOptions, get_ruleset
-    from service.rules.play import play_game
+    from service.rules.play import MAX_COMMANDS, NoEnd, play_game
 
     ruleset = get_ruleset(args.ruleset)
     if ruleset is None:
@@ -350,6 +350,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         return 2
     show_progress = args.progress and sys.stderr.isatty()
     wins = [0] * len(seats)
+    endless = 0
     started = time.perf_counter()
     for game in range(args.games):
         if show_progress:
@@ -358,19 +359,25 @@ def cmd_play(args: argparse.Namespace) -> int:
                 f"\r[{'#' * done}{'.' * (30 - done)}] {game}/{args.games}", end="", file=sys.stderr
             )
         seed = bytes.fromhex(args.seed) if args.seed else secrets.token_bytes(32)
-        events, state = play_game(ruleset, options, len(seats), seed, seats)
-        result = ruleset.result(state)
-        for winner in result.get("winners", []):
-            wins[winner] += 1
+        try:
+            events, state = play_game(ruleset, options, len(seats), seed, seats)
+        except NoEnd:
+            endless += 1
+            told = f"no end after {MAX_COMMANDS:,} commands (seed {seed.hex()}): these bots"
+            told += " may never reach its end"
+        else:
+            result = ruleset.result(state)
+            for winner in result.get("winners", []):
+                wins[winner] += 1
+            told = f"{result} (seed {seed.hex()}, {len(events)} events)"
         if show_progress:
             print("\r" + " " * 50 + "\r", end="", file=sys.stderr)
-        print(
-            f"game {game + 1}: seats {seats} -> {result} (seed {seed.hex()}, {len(events)} events)"
-        )
+        print(f"game {game + 1}: seats {seats} -> {told}")
     seconds = time.perf_counter() - started
     tally = ", ".join(f"seat {i} ({bot}) {wins[i]}" for i, bot in enumerate(seats))
-    print(f"{args.games} games in {seconds:.2f} s; wins (ties count for each): {tally}")
-    return 0
+    unfinished = f"; {endless} without an end" if endless else ""
+    print(f"{args.games} games in {seconds:.2f} s; wins (ties count for each): {tally}{unfinished}")
+    return 1 if endless else 0
 
 
 def parser() -> argparse.ArgumentParser:

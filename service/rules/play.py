@@ -24,6 +24,11 @@ State = TypeVar("State")
 MAX_COMMANDS = 100_000
 
 
+class NoEnd(RuntimeError):
+    """A bot game still going after its command budget: bots that can never end it (a
+    Catan target of 20 points they never reach), or a rules bug."""
+
+
 def play_game(
     ruleset: Ruleset[State],
     options: Mapping[str, Any],
@@ -43,8 +48,7 @@ def play_game(
     ``observe(state, events)``, if given, sees the state after setup and after every
     command (property tests check invariants there). Returns the events and the final
     state; same arguments, same game. A game still going after ``max_commands``
-    commands raises :class:`RuntimeError` (a game the bots can never end is a rules
-    bug to report, not to wait for).
+    commands raises :class:`NoEnd` rather than play on for ever.
     """
     normalised = ruleset.normalize_options(options)
     events = ruleset.setup(normalised, seats, rng_for(seed, 1))
@@ -56,7 +60,7 @@ def play_game(
     while awaited := ruleset.decisions(state):
         commands += 1
         if commands > max_commands:
-            raise RuntimeError(f"{ruleset.name}: no end after {max_commands} commands")
+            raise NoEnd(f"{ruleset.name}: no end after {max_commands} commands")
         seat = awaited[0].seat
         seq = len(events) + 1
         command = ruleset.bot_command(state, seat, bots[seat], bot_rng_for(seed, seq))

@@ -65,3 +65,31 @@ def test_play_refuses_unknown_options_bots_and_rulesets():
     assert play("--bots", "genius").returncode == 2
     assert "has no bot 'genius'" in play("--bots", "genius").stderr
     assert play("--ruleset", "chess").returncode == 2
+
+
+def test_a_game_its_bots_never_end_is_told_in_a_line_and_the_exit_status():
+    """Bots may never reach a Catan target of 20 points: that game is told as such,
+    the others go on, and the exit status says that one had no end."""
+    run = play(
+        "--ruleset",
+        "catan",
+        "--seed",
+        SEED,
+        "--seats",
+        "4",
+        "--bots",
+        "random",
+        "--options",
+        '{"victory_points": 20}',
+        "--games",
+        "2",
+    )
+    assert run.returncode == 1, run.stderr
+    lines = run.stdout.strip().splitlines()
+    assert lines[0] == (
+        f"game 1: seats ['random', 'random', 'random', 'random'] -> no end after 100,000"
+        f" commands (seed {SEED}): these bots may never reach its end"
+    )
+    assert lines[1].startswith("game 2: ")
+    assert lines[2].endswith("without an end") and "2 without an end" in lines[2]
+    assert "Traceback" not in run.stderr

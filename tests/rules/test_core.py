@@ -11,7 +11,7 @@ import pytest
 from service.rules.catan.game import CATAN
 from service.rules.core import Event, IllegalMove, Turn
 from service.rules.decisions import Agenda, Pending
-from service.rules.play import play_game
+from service.rules.play import NoEnd, play_game
 from tests.fixtures.council import RULESET as COUNCIL
 from tests.fixtures.secret_cards import RULESET as CARDS
 
@@ -210,7 +210,7 @@ def test_a_log_without_a_rules_version_is_version_1_and_upcast_on_fold():
 
 
 def test_a_bot_game_that_does_not_end_in_its_command_budget_is_an_error_not_a_hang():
-    with pytest.raises(RuntimeError, match="catan: no end after 10 commands"):
+    with pytest.raises(NoEnd, match="catan: no end after 10 commands"):
         play_game(CATAN, {}, 4, b"budget", ["random"] * 4, max_commands=10)
     events, state = play_game(CATAN, {}, 4, b"budget", ["random"] * 4)
     assert CATAN.is_over(state) and events[-1].type == "game_ended"
