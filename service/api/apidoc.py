@@ -12,9 +12,10 @@ from service.api import examples as ex
 from service.api.schemas import ProblemSchema
 
 API_DESCRIPTION = """\
-Tilegames referees tile-laying board games: Carcassonne (the base game and the Big Box
-expansions: The River, Inns & Cathedrals, Traders & Builders, Hills & Sheep, Wheel of
-Fortune) and Carcassonne: South Seas. A game is an append-only log of events; its state
+Tilegames referees tile-laying and island-trading board games: Carcassonne (the base
+game and the Big Box expansions: The River, Inns & Cathedrals, Traders & Builders, Hills
+& Sheep, Wheel of Fortune), Carcassonne: South Seas, and Catan with the Seafarers
+scenarios 1 to 9. A game is an append-only log of events; its state
 is the fold of that log through the ruleset. Clients send commands; the service checks
 them against the rules, writes the events they cause (including the turns of the
 service's bots) and tells every viewer only what it may see. `GET /v1/rulesets` lists
@@ -113,9 +114,11 @@ rule violations, `errors: [{field, message}]` for validation errors and
 - `body_timeout` (408): a body shorter than its `Content-Length`, or slower than the
   server's read timeout (`REQUEST_READ_TIMEOUT`, 10 s by default).
 - `payload_too_large` (413): a body over the limit, with or without a `Content-Length`.
-- `bad_request_framing` (400), `uri_too_long` (414), `headers_too_large` (431): requests
-  the HTTP server refuses before reading them (a malformed request line or
-  `Content-Length`, a URL or header block over its limits).
+- `bad_request_framing` (400), `uri_too_long` (414), `headers_too_large` (431),
+  `expectation_failed` (417), `not_implemented` (501): requests the HTTP server refuses
+  before reading them (a malformed request line or `Content-Length`, a URL or header
+  block over its limits, an `Expect` other than `100-continue`, a transfer coding it
+  does not know).
 - `precondition_failed` (412): a picture's `If-Match` that names another picture.
 - `unauthorized` (401): missing, malformed, unknown or revoked credentials.
 - `forbidden` (403): valid credentials that may not do this.
@@ -138,6 +141,8 @@ rule violations, `errors: [{field, message}]` for validation errors and
   bots, say: eight greedy bots with every expansion take seconds), while this worker's
   bots already do so for another; nothing was written: retry after `Retry-After`.
 - `internal_error` (500): a bug; quote `request_id` (also the `X-Request-Id` header).
+- `conflict` (409), `service_unavailable` (503): any other refusal of these statuses
+  (none is expected; a client may treat them as their status says).
 
 ## Pagination
 

@@ -111,13 +111,18 @@ class ProblemSchema(Schema):
     code = fields.String(
         required=True,
         metadata={
-            "description": "Stable error code: illegal_move, not_your_turn, version_conflict,"
-            " unknown_game, unauthorized, forbidden, validation_error, bad_request,"
-            " invalid_cursor, game_not_finished, record_unavailable,"
-            " idempotency_key_reused, precondition_required, game_over, rate_limited,"
-            " unknown_webhook, too_many_webhooks,"
-            " database_unavailable, not_found, method_not_allowed, payload_too_large,"
-            " unsupported_media_type, internal_error",
+            "description": "Stable error code (GET /docs says what each means):"
+            " illegal_move, not_your_turn, game_over, game_not_finished,"
+            " record_unavailable, version_conflict, decision_closed, seat_conflict,"
+            " precondition_required, idempotency_key_reused, validation_error,"
+            " bad_request, invalid_cursor, json_too_deep, number_out_of_range,"
+            " duplicate_key, invalid_text, body_timeout, payload_too_large,"
+            " bad_request_framing, uri_too_long, headers_too_large, expectation_failed,"
+            " not_implemented, precondition_failed, unauthorized, forbidden,"
+            " unknown_webhook, too_many_webhooks, unknown_game, not_found,"
+            " method_not_allowed, unsupported_media_type, rate_limited, too_many_streams,"
+            " database_unavailable, bots_busy, internal_error, conflict,"
+            " service_unavailable",
             "example": "illegal_move",
         },
     )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import uuid
 
 PROBLEM = "application/problem+json"
@@ -14,6 +15,35 @@ def assert_problem(response, status: int, code: str) -> dict:
     assert body["code"] == code and body["status"] == status
     assert body["type"].endswith(code) and body["title"] and body["detail"]
     return body
+
+
+def test_every_problem_code_the_service_gives_is_listed_in_the_contract_and_the_docs():
+    """A client branches on ``code``: the OpenAPI document's Problem names every code
+    the docs explain, and those are every code the service's errors, its HTTP refusals
+    and gunicorn's carry."""
+    from service.api.apidoc import API_DESCRIPTION
+    from service.api.framing import _FRAMING_CODES
+    from service.api.problems import _CODES
+    from service.api.schemas import ProblemSchema
+    from service.app import errors
+
+    errors_part = API_DESCRIPTION[API_DESCRIPTION.index("## Errors") :]
+    errors_part = errors_part[: errors_part.index("\n## ", 1)]
+    documented = set(re.findall(r"`(\w+)` \((\d{3})\)", errors_part))
+    described = ProblemSchema().fields["code"].metadata["description"]
+    listed = set(re.findall(r"\b[a-z]+(?:_[a-z]+)*\b", described.partition(":")[2]))
+    assert {code for code, _ in documented} == listed
+    import service.app.webhooks  # noqa: F401 (its errors)
+
+    classes, given = [errors.AppError], set()
+    while classes:
+        subclasses = classes.pop().__subclasses__()
+        classes += subclasses
+        given |= {(cls.code, str(cls.status)) for cls in subclasses}
+    given |= {(code, str(status)) for status, code in {**_CODES, **_FRAMING_CODES}.items()}
+    # the two the API answers without an AppError: the database gone, too many streams
+    given |= {("database_unavailable", "503"), ("too_many_streams", "429")}
+    assert given - documented == set()
 
 
 def test_unknown_route_and_wrong_method_are_problems(client):
