@@ -941,7 +941,7 @@ class Catan(Ruleset[State]):
         give, get = parse_resources(command.get("give")), parse_resources(command.get("get"))
         others = [s for s in range(state.seats) if s != seat and s not in state.agenda.absent]
         to = command.get("to", others)
-        self._check(offer_problem(state, seat, give, get, to))
+        self._check_offer(state, seat, give, get, to)
         assert give is not None and get is not None  # (offer_problem refuses None)
         data = {"seat": seat, "give": named(give), "get": named(get), "to": sorted(set(to))}
         return [Event("trade_offered", data)]
@@ -954,7 +954,7 @@ class Catan(Ruleset[State]):
                 raise self.illegal("not_enough_resources", "you do not hold what is asked")
         elif answer == "counter":
             give, get = parse_resources(command.get("give")), parse_resources(command.get("get"))
-            self._check(offer_problem(state, seat, give, get, [offer["seat"]]))
+            self._check_offer(state, seat, give, get, [offer["seat"]])
             assert give is not None and get is not None  # (offer_problem refuses None)
             data.update(give=named(give), get=named(get))
         elif answer != "decline":
@@ -978,7 +978,7 @@ class Catan(Ruleset[State]):
     def _propose_trade(self, state: State, decision: Decision, command: JSON, rng):
         seat, active = decision.seat, decision.details["to"]
         give, get = parse_resources(command.get("give")), parse_resources(command.get("get"))
-        self._check(offer_problem(state, seat, give, get, [active]))
+        self._check_offer(state, seat, give, get, [active])
         assert give is not None and get is not None  # (offer_problem refuses None)
         data = {"seat": seat, "to": active, "give": named(give), "get": named(get)}
         return [Event("trade_proposed", data)]
@@ -1042,6 +1042,26 @@ class Catan(Ruleset[State]):
             )
         if problem is not None:
             raise self.illegal(problem, RULES[problem])
+
+    def _check_offer(
+        self, state: State, seat: int, give: list[int] | None, get: list[int] | None, to: object
+    ) -> None:
+        """Refuse an offer, a counter or a proposal the rules forbid, saying which part
+        is wrong."""
+        problem = offer_problem(state, seat, give, get, to)
+        if problem is None:
+            return
+        if problem == "not_enough_resources":
+            assert give is not None  # (offer_problem refuses None first)
+            held = named(state.hands[seat]) or {"cards": 0}
+            detail = f"it gives {_cards_words(named(give))}; you hold {_cards_words(held)}"
+        elif give is None or get is None:
+            detail = 'give and get each name some resources, e.g. {"brick": 1, "ore": 2}'
+        elif both := [RESOURCES[i] for i in range(5) if give[i] and get[i]]:
+            detail = f"{' and '.join(both)} on both sides: a trade gives some kinds for others"
+        else:
+            detail = f"to names other seats still in the game, not {to!r}"
+        raise self.illegal(problem, detail)
 
     def _corner(self, state: State, command: JSON) -> int:
         corner = state.laid().corner_by_name.get(_text(command.get("corner")))

@@ -711,19 +711,24 @@ def test_nobody_can_offer_what_they_do_not_hold_and_an_offer_is_well_formed():
     table = three_seats()
     table.roll(6)  # seat 0 holds a brick, 2 grain, a lumber
     offer = {"type": "offer_trade", "give": {"ore": 1}, "get": {"wool": 1}}
-    assert table.refused(offer) == "not_enough_resources"
-    assert table.refused({**offer, "give": {"brick": 2}}) == "not_enough_resources"
-    for bad in (
-        {"give": {"brick": 1}, "get": {"brick": 1}},  # the same resource both ways
-        {"give": {"brick": 1}, "get": {}},  # nothing asked
-        {"give": {}, "get": {"wool": 1}},  # nothing given
-        {"give": {"brick": 1}, "get": {"gold": 1}},
-        {"give": {"brick": 1}, "get": {"wool": 1}, "to": [0]},  # oneself
-        {"give": {"brick": 1}, "get": {"wool": 1}, "to": []},
-        {"give": {"brick": 1}, "get": {"wool": 1}, "to": [3]},
-        {"give": {"brick": 1}, "get": {"wool": 1}, "to": "everyone"},
+    held = "you hold 1 brick, 1 lumber and 2 grain"
+    for give in ({"ore": 1}, {"brick": 2}):
+        refusal = table.refusal({**offer, "give": give})
+        assert refusal.code == "not_enough_resources"
+        assert refusal.message == f"it gives {next(iter(give.values()))} {next(iter(give))}; {held}"
+    malformed = 'give and get each name some resources, e.g. {"brick": 1, "ore": 2}'
+    for bad, words in (
+        ({"give": {"brick": 1}, "get": {"brick": 1}}, "brick on both sides"),
+        ({"give": {"brick": 1}, "get": {}}, malformed),  # nothing asked
+        ({"give": {}, "get": {"wool": 1}}, malformed),  # nothing given
+        ({"give": {"brick": 1}, "get": {"gold": 1}}, malformed),
+        ({"give": {"brick": 1}, "get": {"wool": 1}, "to": [0]}, "not [0]"),  # oneself
+        ({"give": {"brick": 1}, "get": {"wool": 1}, "to": []}, "not []"),
+        ({"give": {"brick": 1}, "get": {"wool": 1}, "to": [3]}, "not [3]"),
+        ({"give": {"brick": 1}, "get": {"wool": 1}, "to": "everyone"}, "not 'everyone'"),
     ):
-        assert table.refused({"type": "offer_trade", **bad}) == "bad_offer", bad
+        refusal = table.refusal({"type": "offer_trade", **bad})
+        assert refusal.code == "bad_offer" and words in refusal.message, (bad, refusal.message)
     # in the offer, the menu says what may be offered instead of listing every offer
     assert table.menu(0)["offer_trade"]["may_give"] == {"brick": 1, "lumber": 1, "grain": 2}
     assert table.menu(0)["offer_trade"]["to"] == [1, 2]
