@@ -803,8 +803,13 @@ class Catan(Ruleset[State]):
             resource = RESOURCES[index]
         else:
             resource = command.get("resource")
+            if resource is None:
+                raise self.illegal(
+                    "resource_not_held",
+                    f"name the card stolen from seat {victim} as resource (external randomness)",
+                )
             if _text(resource) not in RESOURCE_INDEX or hand[RESOURCE_INDEX[resource]] < 1:
-                raise self.illegal("resource_not_held", f"seat {victim} holds no {resource}")
+                raise self.illegal("resource_not_held", f"seat {victim} holds no {resource!r}")
         stolen = {"thief": seat, "victim": victim, "resource": resource, "salt": secret_salt(rng)}
         return [_event(("card_stolen", stolen, (seat, victim)))]
 
@@ -852,8 +857,14 @@ class Catan(Ruleset[State]):
             return DEVELOPMENT_CARDS[index]
         card = command.get("card")
         name = _text(card)
-        if name is None or name not in DEVELOPMENT_INDEX or state.deck[DEVELOPMENT_INDEX[name]] < 1:
-            raise self.illegal("card_not_in_deck", f"{card!r} is not left in the deck")
+        if name is None or name not in DEVELOPMENT_INDEX:
+            raise self.illegal(
+                "card_not_in_deck",
+                f"name the card drawn as card, one of {', '.join(DEVELOPMENT_CARDS)}"
+                f" (external randomness), not {card!r}",
+            )
+        if state.deck[DEVELOPMENT_INDEX[name]] < 1:
+            raise self.illegal("card_not_in_deck", f"no {name} is left in the deck")
         return name
 
     def _buy_development(self, state: State, decision: Decision, command: JSON, rng):

@@ -500,8 +500,13 @@ def test_the_robber_victim_has_a_building_on_the_hex_and_holds_a_card():
     # the forest 2,-2 touches nobody: no victim may be named
     assert table.refused({"type": "move_robber", "hex": "2,-2", "victim": 1}) == "bad_victim"
     not_held = {"type": "move_robber", "hex": "2,-1", "victim": 1, "resource": "ore"}
-    assert table.refused(not_held) == "resource_not_held"
+    assert table.refusal(not_held).message == "seat 1 holds no 'ore'"
     assert table.refused({**not_held, "resource": "gold"}) == "resource_not_held"
+    unnamed = table.refusal({**not_held, "resource": None})
+    assert (unnamed.code, unnamed.message) == (
+        "resource_not_held",
+        "name the card stolen from seat 1 as resource (external randomness)",
+    )
     table.send({**not_held, "resource": "wool"})
     assert table.hand(0)["wool"] == 1 and table.hand(1)["wool"] == 1
 
@@ -1078,12 +1083,19 @@ def test_a_drawn_development_card_is_seen_by_its_buyer_only():
 def test_an_external_draw_must_be_a_card_still_in_the_deck():
     table = standard()
     table.gather(0, wool=3, grain=3, ore=3)
-    assert table.refused({"type": "buy_development", "card": "castle"}) == "card_not_in_deck"
-    assert table.refused({"type": "buy_development"}) == "card_not_in_deck"
+    names = "knight, victory_point, road_building, year_of_plenty, monopoly"
+    for card in ("castle", None):
+        refusal = table.refusal({"type": "buy_development", "card": card})
+        assert (refusal.code, refusal.message) == (
+            "card_not_in_deck",
+            f"name the card drawn as card, one of {names} (external randomness), not {card!r}",
+        )
     table.buy("road_building")
     table.buy("road_building")
-    assert table.refused({"type": "buy_development", "card": "road_building"}) == (
-        "card_not_in_deck"
+    refusal = table.refusal({"type": "buy_development", "card": "road_building"})
+    assert (refusal.code, refusal.message) == (
+        "card_not_in_deck",
+        "no road_building is left in the deck",
     )
     table.buy("monopoly")
 
