@@ -438,7 +438,15 @@ PIRATE_ISLANDS = Part(
         ),
         "steal": command(
             "On a 7: steal from a seat, or from nobody.",
-            {"victim": VICTIM, "resource": STOLEN},
+            {
+                "victim": optional(
+                    about(
+                        nullable(SEAT),
+                        "one of the victims legal-moves lists; null or left out: nobody",
+                    )
+                ),
+                "resource": STOLEN,
+            },
         ),
     },
     menus={
