@@ -1025,6 +1025,8 @@ PROBLEM_GAME_OVER = {
     "code": "game_over",
     "detail": "the game has ended; no more moves",
     "instance": f"/v1/games/{GAME_ID}/abandon",
+    "reason": "game_over",
+    "rule": "The game ends after the turn in which the last tile is placed.",
     "status": 409,
     "title": "The game has ended",
     "type": "urn:tilegames:problem:game_over",

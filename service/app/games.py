@@ -358,6 +358,8 @@ def illegal(exc: RulesError, version: int) -> Exception:
         return NotYourTurn(exc.message, reason=exc.code, rule=exc.rule)
     if exc.code == "decision_closed":
         return DecisionClosed(exc.message, rule=exc.rule, current_version=version)
+    if exc.code == "game_over":
+        return GameOver(exc.message, reason=exc.code, rule=exc.rule)
     return IllegalMoveError(exc.message, reason=exc.code, rule=exc.rule)
 
 
@@ -1015,9 +1017,10 @@ class GameService:
         (``remember``: key and request hash) the idempotency record in one statement,
         recorded at ``tx_now``. The answer, its body as ``viewer`` sees it, and the
         folded game after it."""
-        if game.status == "finished":
-            raise GameOver("the game has ended; no more moves")
         ruleset = self.ruleset(game.ruleset)
+        if game.status == "finished":
+            over = ruleset.illegal("game_over", "the game has ended; no more moves")
+            raise illegal(over, game.version)
         folded = self._taken(conn, game, ruleset)
         # (an abandon ends the game as it is: no timeout that is due need go first,
         # however many keep falling due)
