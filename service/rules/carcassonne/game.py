@@ -103,8 +103,10 @@ OPTIONS: dict[str, Mapping[str, Any]] = {
 
 RULES = {
     "not_your_turn": "Players take turns in clockwise order; only the awaited seat may act.",
-    "unexpected_command": "A turn is: draw a tile, place it, then place a follower or not.",
-    "unknown_command": "Commands are draw_tile, place_tile, place_follower and skip.",
+    "unexpected_command": "A command answers a decision open now: a turn is draw a tile,"
+    " place it, then place a follower or not, with the steps the expansions add (awaiting"
+    " lists them).",
+    "unknown_command": "Commands are those GET /v1/rulesets lists for the ruleset.",
     "game_over": "The game ends after the turn in which the last tile is placed.",
     "bad_rotation": "A tile is turned by 0, 90, 180 or 270 degrees clockwise.",
     "position_occupied": "A tile is placed on an empty space.",
@@ -124,6 +126,8 @@ RULES = {
     "hidden_tile_required": "A tile drawn blind goes under a hill as soon as the hill is "
     "drawn, unless the hill is the last tile; with external randomness, name it in "
     "'under'.",
+    "nothing_under": "Only a hill drawn while tiles are left, and that fits, has a tile put"
+    " under it.",
     "figure_not_allowed": "Figures stand on roads, cities, cloisters and fields, never on the "
     "river itself.",
 }
@@ -810,7 +814,14 @@ class Carcassonne(FoldingInPlace, SeatsLeaving, Ruleset[State]):
         fits = state.rules.fits_anywhere(state, tile)
         hides = fits and state.remaining > 1 and state.rules.hides_under(tile)
         # a client's tile under the hill is checked before anything is emitted
-        under = self._under(state, tile, command) if hides and command is not None else None
+        under = None
+        if command is not None and hides:
+            under = self._under(state, tile, command)
+        elif command is not None and command.get("under") is not None:
+            raise self.illegal(
+                "nothing_under",
+                f"{tile.name} takes no tile under it: only a hill that fits, with tiles left",
+            )
         events = drawn(seat, tile, fits, details)
         turn.emit(*events)
         if not fits:
@@ -832,11 +843,18 @@ class Carcassonne(FoldingInPlace, SeatsLeaving, Ruleset[State]):
     def _under(self, state: State, hill: TileType, command: JSON) -> TileType:
         """The tile a client says went under ``hill``, which it draws now (external
         mode): one that may be drawn once the hill has left the stack."""
-        under = state.catalogue.get(command.get("under"))
+        named = command.get("under")
+        if named is None:
+            raise self.illegal("hidden_tile_required", f"name the tile drawn under {hill.name}")
+        under = state.catalogue.get(named)
+        if under is None:
+            raise self.illegal("unknown_tile", f"no tile {named!r} to put under {hill.name}")
         stack = {**state.stack, hill.id: state.stack[hill.id] - 1}
         assert state.rules is not None
-        if under is None or under.id not in drawable(state.rules, stack, state.remaining - 1):
-            raise self.illegal("hidden_tile_required", f"name the tile drawn under {hill.name}")
+        if under.id not in drawable(state.rules, stack, state.remaining - 1):
+            raise self.illegal(
+                "tile_not_in_stack", f"no {under.name} is left to put under {hill.name}"
+            )
         return under
 
     def final_scoring(self, state: State) -> list[Event]:

@@ -68,9 +68,13 @@ def test_a_refused_draw_leaves_the_state_as_it_was():
     table = Table(expansions=["hills_sheep"])
     before = CARCASSONNE.copy_state(table.state)
     hill = {"type": "draw_tile", "tile": "HS/RrC.h"}
-    for command in (hill, {**hill, "under": "nothing"}, {**hill, "under": "HS/RrC.h"}):
+    for command, code in (
+        (hill, "hidden_tile_required"),
+        ({**hill, "under": "nothing"}, "unknown_tile"),
+        ({**hill, "under": "HS/RrC.h"}, "tile_not_in_stack"),
+    ):
         with pytest.raises(IllegalMove) as caught:
             CARCASSONNE.apply(table.state, 0, command, random.Random(0))
-        assert caught.value.code == "hidden_tile_required"
+        assert caught.value.code == code
         assert same(table.state, before)
     assert table.send({**hill, "under": "U"})

@@ -287,6 +287,19 @@ def test_a_tile_drawn_blind_goes_under_each_hill():
     assert table.state.stack["BA/RFr"] == 7
 
 
+def test_only_a_hill_takes_a_tile_under_it_and_only_one_left_to_draw():
+    table = Table(expansions=["hills_sheep"])
+    plain = refused(table, {"type": "draw_tile", "tile": "U", "under": "V"})
+    assert plain.code == "nothing_under"
+    hill = {"type": "draw_tile", "tile": "HS/RrC.h"}
+    assert refused(table, {**hill, "under": "XX"}).code == "unknown_tile"
+    itself = refused(table, {**hill, "under": "HS/RrC.h"})  # its one copy is the hill
+    assert (itself.code, itself.message) == (
+        "tile_not_in_stack",
+        "no HS/RrC.h is left to put under HS/RrC.h",
+    )
+
+
 # -- the tile under a hill is nobody's to see ---------------------------------------------------
 
 

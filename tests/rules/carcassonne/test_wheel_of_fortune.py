@@ -113,6 +113,19 @@ def test_a_drawn_copy_names_its_wheel_icon():
     assert refused(table, {"type": "draw_tile", "tile": "WF/RFr"}).code == "wheel_icon_required"
     wrong = {"type": "draw_tile", "tile": "U", "wheel": 4}
     assert refused(table, wrong).code == "no_such_wheel_icon"
+    # a tile no copy of which carries an icon takes none, where it was left unread
+    plain = refused(table, {"type": "draw_tile", "tile": "BA/RRR", "wheel": 1})
+    assert (plain.code, plain.message) == ("no_such_wheel_icon", "no BA/RRR (W) has a wheel icon")
+
+
+def test_a_crown_space_that_does_not_exist_is_told_apart_from_one_taken():
+    table = Table(expansions=WHEEL)
+    table.draw("B")
+    table.place(3, 4, 0)
+    for sector, space in (("taxes", 5), ("Taxes", 0), ("taxes", "0"), ("fortune", 0)):
+        wrong = refused(table, {"type": "place_on_wheel", "sector": sector, "space": space})
+        assert wrong.code == "unknown_crown_space", (sector, space)
+        assert "taxes 0-1" in wrong.message
 
 
 # -- the actions ----------------------------------------------------------------------------

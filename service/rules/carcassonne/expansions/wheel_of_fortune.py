@@ -182,6 +182,8 @@ def draw_detail(
 ) -> dict[str, Any]:
     """Which copy of ``tile`` was drawn: ``{"wheel": n}`` for one with an icon."""
     if not tile.wheel:
+        if command is not None and command.get("wheel") is not None:
+            raise illegal(RULES, "no_such_wheel_icon", f"no {tile.name} has a wheel icon")
         return {}
     # The copy drawn is any of those nobody has seen, those under hills included: which
     # copies lie there is as unknown as which tiles, so the icons drawn tell nothing of
@@ -416,6 +418,9 @@ def crown_problem(state: State, seat: int, sector: Any, space: Any) -> str | Non
     """Why ``seat`` may not put a follower on crown space ``space`` of ``sector``, or
     ``None``: the check behind ``place_on_wheel`` (its menu, :func:`crown_menu`, lists
     the free spaces when the seat has a follower, which is what this allows)."""
+    crowns = _part(state)["crowns"]
+    if sector not in crowns or type(space) is not int or not 0 <= space < len(crowns[sector]):
+        return "unknown_crown_space"
     if (sector, space) not in _free_crowns(state):
         return "crown_not_free"
     if state.supply[seat]["follower"] < 1:
@@ -436,6 +441,11 @@ def _place_on_wheel(
 ) -> list[Event]:
     sector, space = command.get("sector"), command.get("space")
     problem = crown_problem(state, seat, sector, space)
+    if problem == "unknown_crown_space":
+        spaces = ", ".join(
+            f"{name} 0-{len(held) - 1}" for name, held in _part(state)["crowns"].items() if held
+        )
+        raise illegal(RULES, problem, f"no crown space {space!r} in sector {sector!r}: {spaces}")
     if problem:
         where = f"crown space {space!r} of sector {sector!r}"
         raise illegal(RULES, problem, f"seat {seat} may not put a follower on {where}")
@@ -510,6 +520,8 @@ RULES = {
     "stack carries.",
     "no_follower_there": "On the Plague, each player takes back one of his followers from "
     "the land (not from the wheel).",
+    "unknown_crown_space": "The wheel's crown spaces are numbered from 0 in each sector that"
+    " has them.",
     "crown_not_free": "A follower goes on a free crown space of the wheel; each space holds "
     "one follower.",
     "crown_needs_follower": "A follower from its owner's supply goes on a crown space.",
