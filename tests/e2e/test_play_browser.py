@@ -469,6 +469,18 @@ class Seats:
         return moves.json()["commands"]["decisions"][0]["commands"]
 
 
+def watch_game(pages, server, api_key: str, game_id: str):
+    """A page watching a game on a desk's screen, as a spectator who typed its id in;
+    the watched page."""
+    watched = pages()
+    page = watched.page
+    page.set_viewport_size(DESK)
+    start(page, server, api_key)
+    page.fill("#open-game", game_id)
+    page.click("#open")
+    return watched
+
+
 def open_seat(page, server, api_key: str, game_id: str, token: str) -> None:
     """Opens a game with a seat's token typed in, as a person given one would."""
     start(page, server, api_key)
@@ -749,12 +761,7 @@ def test_two_bots_of_one_name_are_told_apart(pages, server, api_key):
     game = Client(server.url, api_key).create(
         "carcassonne", [{"bot": "greedy"}, {"bot": "greedy"}], {}
     )
-    watched = pages()
-    page = watched.page
-    page.set_viewport_size(DESK)
-    start(page, server, api_key)
-    page.fill("#open-game", game["id"])
-    page.click("#open")
+    page = watch_game(pages, server, api_key, game["id"]).page
     page.wait_for_function(
         "() => document.querySelector('#log li:last-child')?.textContent"
         ".startsWith('The game is over')"
@@ -796,12 +803,7 @@ def test_seats_passing_on_trades_one_after_another_share_one_line_of_the_log(
             seats.send(0, {"type": "move_robber", "hex": place["hex"], "victim": victim})
         seats.send(0, {"type": "end_turn"})
 
-    watched = pages()
-    page = watched.page
-    page.set_viewport_size(DESK)
-    start(page, server, api_key)
-    page.fill("#open-game", game["id"])
-    page.click("#open")
+    page = watch_game(pages, server, api_key, game["id"]).page
     settled(page)
     items = page.eval_on_selector_all(
         "#log li",
