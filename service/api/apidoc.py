@@ -197,13 +197,19 @@ anyone can check it against the hash. The command whose first event will be `seq
 draws from `rng_for(seed, n)`: SHA-256 in counter mode keyed with HMAC-SHA256(seed, n as
 8 big-endian bytes), exactly as `service.rules.core` specifies (setup uses n = 1), so the
 whole game can be redrawn once the seed is out.
-Random outcomes (tile draws) are written into events, so a client replays the log
-without the seed.
+Random outcomes (tiles, dice, cards) are written into events, so a client replays the
+log without the seed.
 
 With `options.randomness: "external"` the service draws nothing: the awaited seat sends
-each draw as a command (Carcassonne `draw_tile`, South Seas also `reveal_ship`), checked
-against what is still in the stack. `POST /v1/validate` replays such a record
-statelessly, or an internal-randomness record given its revealed seed.
+each outcome, checked against what could have come. In Carcassonne and South Seas each
+draw is a command of its own: `draw_tile` (with `under` for the tile under a hill and
+`wheel` for a Wheel of Fortune icon), Hills & Sheep's `draw_sheep`, South Seas'
+`reveal_ship`. In Catan the outcome rides on the command that meets chance: `roll`
+with `dice`, `buy_development` with `card`, a steal with `resource`, a board with
+`set_board`, and the scenarios' own (the fields marked `x-external-randomness` in the
+command schemas); with internal randomness those fields are refused. `POST
+/v1/validate` replays such a record statelessly, or an internal-randomness record given
+its revealed seed.
 
 ## Export
 

@@ -1136,7 +1136,7 @@ MOVE_REQUESTS = {
         "Place a follower on the tile just placed",
         {"command": {"type": "place_follower", "spot": "cloister"}},
         "Spots are named by feature and sides: `city:N,E`, `road:W`, `field:NL,NR`,"
-        " `cloister`. Expansion figures: add `figure` (big_follower, builder, pig).",
+        " `cloister`. Expansion figures: add `figure` (big_follower, builder, pig, shepherd).",
     ),
     "skip": named("Place no follower this turn", {"command": {"type": "skip"}}),
     "draw_tile": named(
@@ -1230,9 +1230,9 @@ RULESETS = {
                     },
                     "place_follower": {
                         "spot": "a figure spot: kind and sides, e.g. city:N,E road:W"
-                        " field:NL,NR cloister",
-                        "figure": "optional: default follower; the expansions' big_follower,"
-                        " builder, pig",
+                        " field:NL,NR cloister (Carcassonne), island:S sea:NL,NR bridge:W"
+                        " (South Seas)",
+                        "figure": ["follower", "big_follower", "builder", "pig", "shepherd"],
                     },
                     "skip": {},
                     "tend_flock": {"action": ["grow", "gather"]},

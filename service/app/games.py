@@ -221,7 +221,10 @@ def check_fields(ruleset: Ruleset, command: dict[str, Any], external: bool) -> N
     left unread. (An unknown type is the rules' to refuse.)"""
     kind = command.get("type")
     if not isinstance(kind, str):
-        raise ValidationFailed("command.type", 'a command names its type, e.g. {"type": "roll"}')
+        raise ValidationFailed(
+            "command.type",
+            "a command names its type: one that legal-moves lists for the decision it answers",
+        )
     fields = _command_fields(ruleset).get(kind)
     if fields is None:
         return

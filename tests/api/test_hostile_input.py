@@ -330,7 +330,8 @@ def test_a_field_the_command_needs_is_named_when_it_is_left_out(api, path, comma
             '{"command": {"x": 1}}',
             422,
             "validation_error",
-            "command.type: a command names its type",
+            "command.type: a command names its type: one that legal-moves lists for the"
+            " decision it answers",
         ),
     ],
 )

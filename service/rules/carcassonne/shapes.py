@@ -45,7 +45,14 @@ from service.rules.tiling.shapes import (
     Y,
 )
 
-FIGURE = about(STR, "a figure: follower, or an expansion's big_follower, builder, pig, shepherd")
+FIGURE = one_of(
+    "follower",
+    "big_follower",
+    "builder",
+    "pig",
+    "shepherd",
+    description="a figure: a follower, or an expansion's big follower, builder, pig, shepherd",
+)
 FEATURE_KIND = about(STR, "road, city, cloister or field")
 SEATS = array(SEAT)
 GOODS = ("wine", "grain", "cloth")
@@ -108,7 +115,10 @@ BASE = Part(
             {
                 "spot": SPOT,
                 "figure": optional(
-                    about(FIGURE, "default follower; the expansions' big_follower, builder, pig")
+                    about(
+                        FIGURE,
+                        "default follower; the expansions' big_follower, builder, pig, shepherd",
+                    )
                 ),
             },
         ),

@@ -73,7 +73,7 @@ BASE = Part(
             {"spot": about(STR, "e.g. bridge:N,S island:N sea:EL,ER market")},
         ),
         "retrieve_islander": command(
-            "Take back one of your islanders, with the wares it collects.",
+            "Take back one of your islanders (it brings nothing back with it).",
             {"x": X, "y": Y, "spot": SPOT},
         ),
         "skip": SKIP,

@@ -10,9 +10,13 @@ from service.rules.tiling.geometry import ROTATIONS
 X = about(INT, "column; east is x+1")
 Y = about(INT, "row; north is y-1")
 ROTATION = one_of(*ROTATIONS, description="degrees clockwise")
-TILE = about(STR, "a tile id, e.g. BA/RCr")
+TILE = about(STR, "a tile id, e.g. BA/RCr (Carcassonne), SS/B.1 (South Seas)")
 #: a spot on a placed tile: a feature kind and the sides it touches in the board's frame
-SPOT = about(STR, "a figure spot: kind and sides, e.g. city:N,E road:W field:NL,NR cloister")
+SPOT = about(
+    STR,
+    "a figure spot: kind and sides, e.g. city:N,E road:W field:NL,NR cloister (Carcassonne),"
+    " island:S sea:NL,NR bridge:W (South Seas)",
+)
 #: tiles as [x, y] pairs
 TILES = array(array(INT, minItems=2, maxItems=2), "the feature's tiles as [x, y]")
 #: where a tile lies on the board (a start tile, the start layout)
