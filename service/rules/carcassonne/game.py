@@ -204,8 +204,18 @@ def _draw_tile(
 def _draw_menu(state: State, seat: int) -> JSON:
     # The true stack: the tiles under hills cannot be drawn (see the docs' "The tile
     # under a hill" for why that is acceptable with external randomness).
-    assert state.rules is not None
-    return {"draw_tile": {"tiles": drawable(state.rules, state.stack, state.remaining)}}
+    rules = state.rules
+    assert rules is not None
+    tiles = drawable(rules, state.stack, state.remaining)
+    menu: JSON = {"tiles": tiles}
+    if state.remaining > 1:  # (the last tile hides nothing)
+        drawn = (state.catalogue.by_name[t] for t in tiles)
+        under = [t.id for t in drawn if rules.hides_under(t) and rules.fits_anywhere(state, t)]
+        if under:
+            menu["under"] = under
+    for added in rules.draw_menus:
+        menu.update(added(state, tiles))
+    return {"draw_tile": menu}
 
 
 def _place_tile(

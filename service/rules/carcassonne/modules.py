@@ -197,6 +197,9 @@ class Module:
     #: whether this module's start tile goes at a layout's ``attach`` (the spring)
     start_attaches: bool = False
     draw_detail: DrawDetail | None = None
+    #: draw_menu(state, tiles that may be drawn) -> what the external draw's menu adds of
+    #: this module's (the wheel icons left)
+    draw_menu: Callable[[State, Mapping[str, int]], dict[str, Any]] | None = None
     after_draw: tuple[AfterDraw, ...] = ()
     #: base event type -> evolver run after the base one (a drawn wheel icon)
     observers: Mapping[str, Evolver] = field(default_factory=dict)

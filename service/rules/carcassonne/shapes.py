@@ -65,7 +65,26 @@ SPOT_CHOICE = record(
     {"spot": SPOT, "kind": FEATURE_KIND, "sides": array(STR, "the sides it touches")}
 )
 BASE_MENUS = {
-    "draw_tile": record({"tiles": mapping(INT, "tile id -> copies that may be drawn")}),
+    "draw_tile": record(
+        {
+            "tiles": mapping(INT, "tile id -> copies that may be drawn"),
+            "under": optional(
+                array(TILE, "Hills & Sheep: the hills whose draw names the tile under them")
+            ),
+            "wheel": optional(
+                mapping(
+                    record(
+                        {
+                            "icons": array(INT, "the icons of the copies left"),
+                            "plain": about(INT, "copies left without one"),
+                        }
+                    ),
+                    "The Wheel of Fortune: tile id -> its copies' icons; with no plain copy"
+                    " left, the draw names one in wheel",
+                )
+            ),
+        }
+    ),
     "place_tile": record(
         {
             "tile": TILE,

@@ -85,6 +85,7 @@ class GameRules:
         #: per tile index: whether a tile drawn blind goes under it (asked at every draw)
         self._hides = [any(h(tile) for h in hides) for tile in self.catalogue.tiles]
         self.draw_details = tuple(m.draw_detail for m in modules if m.draw_detail)
+        self.draw_menus = tuple(m.draw_menu for m in modules if m.draw_menu)
         self.after_draw = tuple(h for m in modules for h in m.after_draw)
         observers: dict[str, list[Evolver]] = {}
         for module in modules:

@@ -287,6 +287,12 @@ def test_a_tile_drawn_blind_goes_under_each_hill():
     assert table.state.stack["BA/RFr"] == 7
 
 
+def test_the_draw_menu_names_the_hills_whose_draw_names_the_tile_under_them():
+    under = menu(Table(expansions=["hills_sheep"]).state, RED)["draw_tile"]["under"]
+    assert "HS/RrC.h" in under and all(tile.endswith(".h") or ".h." in tile for tile in under)
+    assert "under" not in menu(Table().state, RED)["draw_tile"]
+
+
 def test_only_a_hill_takes_a_tile_under_it_and_only_one_left_to_draw():
     table = Table(expansions=["hills_sheep"])
     plain = refused(table, {"type": "draw_tile", "tile": "U", "under": "V"})

@@ -118,6 +118,20 @@ def test_a_drawn_copy_names_its_wheel_icon():
     assert (plain.code, plain.message) == ("no_such_wheel_icon", "no BA/RRR (W) has a wheel icon")
 
 
+def test_the_draw_menu_says_each_tiles_icons_left_and_whether_a_draw_must_name_one():
+    table = Table(expansions=WHEEL)
+    wheel = menu(table.state, 0)["draw_tile"]["wheel"]
+    # a copy of WF/RFr always carries its icon; BA/RFr has plain copies besides
+    assert wheel["WF/RFr"] == {"icons": [1], "plain": 0}
+    assert wheel["BA/RFr"] == {"icons": [3, 1, 2], "plain": 5}
+    assert "BA/RRR" not in wheel  # no copy carries one
+    table.send({"type": "draw_tile", "tile": "WF/RFr", "wheel": 1})
+    place = menu(table.state, 0)["place_tile"]["placements"][0]
+    table.place(place["x"], place["y"], place["rotation"])
+    table.follow(None)
+    assert "WF/RFr" not in menu(table.state, 1)["draw_tile"]["wheel"]  # its one copy
+
+
 def test_a_crown_space_that_does_not_exist_is_told_apart_from_one_taken():
     table = Table(expansions=WHEEL)
     table.draw("B")

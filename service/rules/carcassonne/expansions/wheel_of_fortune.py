@@ -177,6 +177,29 @@ def icons_left(state: State, tile: TileType) -> list[int]:
     return left
 
 
+def _copies(state: State, tile: TileType) -> tuple[int, list[int]]:
+    """How many copies of ``tile`` may be the one drawn, and the icons they carry.
+
+    The copy drawn is any of those nobody has seen, those under hills included: which
+    copies lie there is as unknown as which tiles, so the icons drawn tell nothing of
+    them. Never more icons than those copies (a start copy stays in the box)."""
+    copies = state.stack[tile.id] + state.hidden.count(tile.id)
+    return copies, icons_left(state, tile)[:copies]
+
+
+def draw_menu(state: State, tiles: Mapping[str, int]) -> dict[str, Any]:
+    """What an external draw names of the copy drawn: for each tile that may be drawn
+    with an icon, the icons left and how many copies carry none (with none, ``wheel``
+    must name one)."""
+    found = {}
+    for tile_id in tiles:
+        tile = state.catalogue.by_name[tile_id]
+        if tile.wheel:
+            copies, left = _copies(state, tile)
+            found[tile_id] = {"icons": left, "plain": copies - len(left)}
+    return {"wheel": found} if found else {}
+
+
 def draw_detail(
     state: State, tile: TileType, rng: random.Random, command: JSON | None
 ) -> dict[str, Any]:
@@ -185,11 +208,7 @@ def draw_detail(
         if command is not None and command.get("wheel") is not None:
             raise illegal(RULES, "no_such_wheel_icon", f"no {tile.name} has a wheel icon")
         return {}
-    # The copy drawn is any of those nobody has seen, those under hills included: which
-    # copies lie there is as unknown as which tiles, so the icons drawn tell nothing of
-    # them. Never more icons than those copies (a start copy stays in the box).
-    copies = state.stack[tile.id] + state.hidden.count(tile.id)
-    left = icons_left(state, tile)[:copies]
+    copies, left = _copies(state, tile)
     if command is None:
         pick = rng.randrange(copies) if left else copies
         return {"wheel": left[pick]} if pick < len(left) else {}
@@ -549,6 +568,7 @@ def _module(board_json: str) -> Module:
         layout=layout,
         attach={"x": sx + dx, "y": sy + dy, "rotation": rotation},
         draw_detail=draw_detail,
+        draw_menu=draw_menu,
         after_draw=(turn_the_wheel,),
         observers={"tile_drawn": _tile_drawn},
         figure_commands={"place_on_wheel": _place_on_wheel},
