@@ -607,6 +607,16 @@ def test_had_red_grown_the_flock_a_wolf_would_have_left_both_with_nothing():
     assert table.state.phase == "place_follower"  # the turn goes on
 
 
+def test_a_token_drawn_is_named_as_the_bag_names_it():
+    table = Table(expansions=["hills_sheep"])
+    table.turn("U", 1, 0, 0, "field:NL,NR,EL,WR", figure="shepherd")
+    wrong = refused(table, {"type": "draw_sheep", "token": 3})
+    assert (wrong.code, wrong.message) == (
+        "token_not_in_bag",
+        'no token 3 is in the bag; it holds "1", "2", "3", "4", "wolf"',
+    )
+
+
 def test_a_shepherd_placed_on_a_wolf_goes_home():
     table = Table(expansions=["hills_sheep"])
     table.turn("U", 1, 0, 0, "field:NL,NR,EL,WR", figure="shepherd")

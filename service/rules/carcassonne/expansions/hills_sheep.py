@@ -318,8 +318,12 @@ def _draw_sheep(
     ruleset: Carcassonne, state: State, seat: int, command: JSON, rng: random.Random
 ) -> list[Event]:
     token = command.get("token")
-    if not isinstance(token, str) or token not in _tokens(state):
-        raise illegal(RULES, "token_not_in_bag", f"no token {token!r} is in the bag")
+    bag = _tokens(state)
+    if not isinstance(token, str) or token not in bag:
+        left = ", ".join(f'"{name}"' for name in bag)
+        raise illegal(
+            RULES, "token_not_in_bag", f"no token {token!r} is in the bag; it holds {left}"
+        )
     due = state.ext["hills_sheep"]["due"]
     node = state.tile_node((due["x"], due["y"]), due["spot"])
     new = {"key": _key(due["x"], due["y"], due["spot"]), "seat": seat, "node": node, **due}
