@@ -47,8 +47,9 @@ The prefix tells them apart, so one `Authorization` header serves either; both m
 together (the key in `X-API-Key`). Seat tokens are returned **once**, when the game is
 created, one per human seat; bot seats have none. Both are stored only as SHA-256
 hashes. A missing, malformed, unknown or revoked credential gets 401 `unauthorized`; a
-valid one that may not do this (an API key alone on `/moves` or `/legal-moves`, a seat
-token of another game) gets 403 `forbidden`. API keys are issued by the operator
+valid one that may not do this (an API key alone on `/moves` or `/legal-moves`) gets 403
+`forbidden`. A seat token is checked against the game it names: one that is not among
+that game's seats (another game's, or mistyped) gets 403 too. API keys are issued by the operator
 (`python -m service.cli keys create NAME`).
 
 ## Versions, ETag and If-Match
@@ -121,7 +122,8 @@ rule violations, `errors: [{field, message}]` for validation errors and
   does not know).
 - `precondition_failed` (412): a picture's `If-Match` that names another picture.
 - `unauthorized` (401): missing, malformed, unknown or revoked credentials.
-- `forbidden` (403): valid credentials that may not do this.
+- `forbidden` (403): valid credentials that may not do this, or a seat token that is not
+  one of the game's.
 - `unknown_webhook` (404): no webhook endpoint with this id among the API key's own.
 - `too_many_webhooks` (409): the API key has as many webhook endpoints as it may (20).
 - `unknown_game` (404): no game with this id. A game id is a UUID in its canonical form
