@@ -850,7 +850,7 @@ PROBLEM_VALIDATION_ERROR = {
     "errors": [{"field": "seats.1.bot", "message": "Length must be between 1 and 64."}],
     "instance": "/v1/games",
     "status": 422,
-    "title": "Unprocessable Entity",
+    "title": "The request is not valid",
     "type": "urn:tilegames:problem:validation_error",
     "request_id": "9be83af72329458598132b36dbfeeeff",
 }
@@ -1026,7 +1026,8 @@ PROBLEM_GAME_OVER = {
     "detail": "the game has ended; no more moves",
     "instance": f"/v1/games/{GAME_ID}/abandon",
     "reason": "game_over",
-    "rule": "The game ends after the turn in which the last tile is placed.",
+    "rule": "The game ends after the turn in which the last tile is placed."
+    " No move is made once it has ended, nor once it is abandoned or one seat is left.",
     "status": 409,
     "title": "The game has ended",
     "type": "urn:tilegames:problem:game_over",

@@ -159,7 +159,10 @@ def test_only_the_owning_key_abandons_and_only_once(api, database_url):
     again = assert_problem(owner(api, "post", game, "/abandon"), 409, "game_over")
     # a rule error like any other: the ruleset's code and its rule in words
     assert again["reason"] == "game_over"
-    assert again["rule"] == "The game ends after the turn in which the last tile is placed."
+    assert again["rule"] == (
+        "The game ends after the turn in which the last tile is placed."
+        " No move is made once it has ended, nor once it is abandoned or one seat is left."
+    )
 
 
 def test_bots_alone_that_play_the_most_commands_of_a_move_without_an_end_abandon_the_game(

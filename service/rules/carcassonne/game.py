@@ -107,7 +107,8 @@ RULES = {
     " place it, then place a follower or not, with the steps the expansions add (awaiting"
     " lists them).",
     "unknown_command": "Commands are those GET /v1/rulesets lists for the ruleset.",
-    "game_over": "The game ends after the turn in which the last tile is placed.",
+    "game_over": "The game ends after the turn in which the last tile is placed."
+    " No move is made once it has ended, nor once it is abandoned or one seat is left.",
     "bad_rotation": "A tile is turned by 0, 90, 180 or 270 degrees clockwise.",
     "position_occupied": "A tile is placed on an empty space.",
     "no_neighbour": "The new tile must touch at least one previously placed tile with a whole "

@@ -199,7 +199,8 @@ RULES = {
     "decline_proposal and end_turn; with Seafarers also build_ship, move_ship, "
     "move_pirate, choose_gold and place_harbour; with The Wonders of Catan also start_wonder and "
     "build_wonder (and no move_pirate).",
-    "game_over": "The game ends as soon as a player has the winning points on their turn.",
+    "game_over": "The game ends as soon as a player has the winning points on their turn."
+    " No move is made once it has ended, nor once it is abandoned or one seat is left.",
     "bad_command": "The command is missing a field or has one of the wrong type.",
     "unknown_intersection": "Intersections are named q,r,N or q,r,S (see the docs).",
     "unknown_path": "Paths are named q,r,NE, q,r,E or q,r,SE (see the docs).",

@@ -112,7 +112,8 @@ RULES = {
     "unknown_command": "Commands are reveal_ship, draw_tile, place_tile, place_islander, "
     "retrieve_islander, skip, choose_ship, deliver and pass.",
     "game_over": "The game ends after the turn in which the last tile was placed or the "
-    "last ship was taken.",
+    "last ship was taken. No move is made once it has ended, nor once it is abandoned or one"
+    " seat is left.",
     "bad_command": "The command is missing a field or has one of the wrong type.",
     "bad_rotation": "A tile is turned by 0, 90, 180 or 270 degrees clockwise.",
     "position_occupied": "A tile is placed on an empty space.",
