@@ -154,13 +154,18 @@ def _sender_problem(
     rules core takes these from anybody, since only the service sends them to it."""
     kind = command.get("type") if isinstance(command, dict) else None
     if kind == ABANDON and seat is not None:
-        return "bad_abandon", "an abandon is the game owner's, not a seat's: seat null"
+        return (
+            "bad_abandon",
+            f"an abandon is the game owner's, not seat {seat}'s: its step has seat null",
+        )
     if kind not in (CLOCK, TIME_OUT):
         return None
     if control is None:
         return "no_time_control", f"a game without a clock option has no {kind} steps"
     if kind == CLOCK:
-        return None if seat is None else ("bad_clock", "a clock reading is the server's: seat null")
+        if seat is None:
+            return None
+        return "bad_clock", f"a clock reading is the server's, not seat {seat}'s: seat null"
     action = command.get("action")
     # under skip, a seat whose whole time is spent forfeits (GameService.time_out)
     spent = control.on_timeout == "skip" and control.total_ms is not None and action == "forfeit"

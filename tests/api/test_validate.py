@@ -124,6 +124,7 @@ def test_a_timeout_must_be_the_one_the_games_clock_gives(api):
     body["record"] = [{"seat": 1, "command": reading}]
     result = api.client.post("/v1/validate", json=body, headers=api.key).get_json()
     assert not result["valid"] and result["error"]["code"] == "bad_clock"
+    assert result["error"]["message"] == "a clock reading is the server's, not seat 1's: seat null"
 
 
 def test_an_abandon_is_the_owners_and_a_seat_s_is_refused(api):
@@ -138,6 +139,9 @@ def test_an_abandon_is_the_owners_and_a_seat_s_is_refused(api):
     result = api.client.post("/v1/validate", json=body, headers=api.key).get_json()
     assert not result["valid"] and result["steps"] == 0 and not result["finished"]
     assert result["error"]["code"] == "bad_abandon"
+    assert result["error"]["message"] == (
+        "an abandon is the game owner's, not seat 0's: its step has seat null"
+    )
     body["record"] = [{"seat": None, "command": {"type": "abandon"}}]
     result = api.client.post("/v1/validate", json=body, headers=api.key).get_json()
     assert result["valid"] and result["finished"] and result["result"]["winners"] == []
