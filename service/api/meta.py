@@ -49,12 +49,15 @@ class Rulesets(MethodView):
 
         **Who:** anyone; no credentials.
 
-        Every ruleset this service offers (`carcassonne`, `carcassonne-south-seas`), by
-        `name`, with its seat range, its bots, and a machine-readable `description`:
+        Every ruleset this service offers (`carcassonne`, `carcassonne-south-seas`,
+        `catan`), by `name`, with its seat range, its bots, and a machine-readable
+        `description`:
         `options` (each with `type`, `default`, `enum` or `items`, and a plain-words
         `description`), `expansions` (Carcassonne: name, title, tile count, figures,
         summary), `commands` (the shape of each command a seat may send) and `seats`.
         Use it to build a game-creation form and to know what `POST /v1/games` accepts.
+        Besides these options, every ruleset takes `clock`, a time control that is the
+        service's own (docs/matches.md).
         """
         rt = runtime()
         items = []

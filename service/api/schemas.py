@@ -16,6 +16,7 @@ from marshmallow import INCLUDE, Schema, ValidationError, fields, validate
 from service.api.contract import Typed
 from service.api.examples import GAME_ID
 from service.app.export import RECORD_FORMAT, RECORD_FORMAT_VERSION
+from service.rules.registry import all_rulesets
 from service.store.webhooks import STATUSES as DELIVERY_STATUSES
 
 HEX64 = validate.Regexp(r"^[0-9a-f]{64}$")
@@ -39,6 +40,12 @@ def storable_json(value: object) -> None:
     elif isinstance(value, list):
         for item in value:
             storable_json(item)
+
+
+def _each_ruleset(says: Any) -> str:
+    """What ``says(ruleset)`` says of each built-in ruleset, in one line for a field's
+    description (the contract follows the rulesets instead of naming them by hand)."""
+    return "; ".join(f"{ruleset.name}: {says(ruleset)}" for ruleset in all_rulesets())
 
 
 class QueryInt(fields.Integer):
@@ -205,7 +212,8 @@ class SeatSpecSchema(Schema):
         validate=validate.Length(min=1, max=64),
         metadata={
             "description": "Make this a bot seat played by the service: one of the ruleset's"
-            " `bots` (random, greedy). Omit (or null) for a person, who gets a seat token",
+            f" `bots` ({_each_ruleset(lambda r: ', '.join(r.bots))}). Omit (or null) for a"
+            " person, who gets a seat token",
             "example": "greedy",
         },
     )
@@ -215,8 +223,8 @@ class CreateGameSchema(Schema):
     ruleset = fields.String(
         required=True,
         metadata={
-            "description": "A ruleset name from GET /v1/rulesets: carcassonne,"
-            " carcassonne-south-seas",
+            "description": "A ruleset name from GET /v1/rulesets: "
+            + ", ".join(ruleset.name for ruleset in all_rulesets()),
             "example": "carcassonne",
         },
     )
@@ -224,10 +232,11 @@ class CreateGameSchema(Schema):
         load_default=dict,
         metadata={
             "description": "The ruleset's options (GET /v1/rulesets); unknown ones are"
-            " refused. Carcassonne: expansions, farmers, small_cities, flock_timing,"
-            " hill_tiebreak, wheel_board, randomness; South Seas: retrieve, tiles, ships,"
-            " randomness. randomness: internal (default, the server draws) or external"
-            " (the seats send draw commands)",
+            " refused. "
+            + _each_ruleset(lambda r: ", ".join(r.describe()["options"]))
+            + ". Every ruleset also takes clock, a time control (docs/matches.md)."
+            " randomness: internal (default, the server draws) or external (the seats"
+            " send the outcomes)",
             "example": {"expansions": ["river", "inns_cathedrals"], "farmers": True},
         },
     )
@@ -237,7 +246,9 @@ class CreateGameSchema(Schema):
         validate=validate.Length(min=1, max=16),
         metadata={
             "description": "The seats in play order (seat 0 plays first); the ruleset sets"
-            " the allowed count (carcassonne 2-8, carcassonne-south-seas 2-5)",
+            " the allowed count ("
+            + _each_ruleset(lambda r: f"{r.min_seats}-{r.max_seats}")
+            + "; a scenario may narrow it)",
             "example": [{"name": "Ada"}, {"bot": "greedy"}],
         },
     )
