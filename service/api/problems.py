@@ -15,7 +15,7 @@ from flask import Flask, Response, json, request
 from werkzeug.exceptions import HTTPException
 
 from service.api.observability import current_request_id
-from service.app.errors import AppError
+from service.app.errors import AppError, ValidationFailed
 from service.store import DatabaseUnavailable
 
 log = logging.getLogger(__name__)
@@ -101,7 +101,9 @@ def handle_http_exception(exc: HTTPException) -> Response:
         errors = _validation_fields(exc)
         if errors:
             detail = "; ".join(f"{e['field']}: {e['message']}" for e in errors)
-            return problem(status, code, detail, errors=errors)
+            # one title for a code, whichever layer found the fault
+            title = ValidationFailed.title if code == ValidationFailed.code else None
+            return problem(status, code, detail, title, errors=errors)
     if status == 429:
         headers["Retry-After"] = "60"
         return problem(429, code, f"rate limit exceeded ({exc.description})", headers=headers)

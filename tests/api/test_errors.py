@@ -69,6 +69,8 @@ def test_validation_errors_name_each_field(api):
     response = api.client.post("/v1/games", json={"ruleset": 5}, headers=api.key)
     body = assert_problem(response, 422, "validation_error")
     assert {e["field"] for e in body["errors"]} == {"ruleset", "seats"}
+    # one title for the code, whether the schema or the use case found the fault
+    assert body["title"] == "The request is not valid"
 
     response = api.client.post(
         "/v1/games",
