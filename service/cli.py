@@ -183,7 +183,16 @@ def cmd_sweep_clocks(args: argparse.Namespace) -> int:
             os.environ["DATABASE_URL"] = url
         if server is not None:
             _dev_secrets()  # sign the heads it writes with the local service's key
-        games = create_app(Settings()).extensions["tilegames"].games
+        settings = Settings()
+        if not settings.head_signing_key:
+            print(
+                "HEAD_SIGNING_KEY is not set: the heads of the games this sweep times out"
+                " are written unsigned; if the service signs heads, give the sweeper its key"
+                " too, or verify will call those games invalid",
+                file=sys.stderr,
+                flush=True,
+            )
+        games = create_app(settings).extensions["tilegames"].games
         while True:
             applied = games.sweep_clocks(args.limit)
             print(f"applied {applied} timeouts", flush=True)

@@ -97,9 +97,30 @@ def test_sweep_clocks_on_the_embedded_database_signs_with_the_local_services_key
 
     monkeypatch.setattr(cli, "serving_database", embedded)
     assert cli.main(["sweep-clocks"]) == 0
-    assert "applied" in capsys.readouterr().out
+    said = capsys.readouterr()
+    assert "applied" in said.out and "HEAD_SIGNING_KEY" not in said.err
     kept = (tmp_path / "var" / "head-signing-key").read_text().strip()
     assert os.environ["HEAD_SIGNING_KEY"] == kept
+
+
+def test_sweep_clocks_without_the_services_signing_key_says_its_heads_go_unsigned(
+    monkeypatch, database_url, capsys
+):
+    """A sweeper given only the database (where the service runs elsewhere) writes the
+    heads of the games it times out unsigned: it says so, since verify would then call
+    those games invalid on a service that signs heads."""
+    monkeypatch.setenv("HEAD_SIGNING_KEY", "")
+    monkeypatch.setenv("DATABASE_URL", database_url)
+
+    @contextmanager
+    def elsewhere(migrate: bool):
+        yield None, None
+
+    monkeypatch.setattr(cli, "serving_database", elsewhere)
+    assert cli.main(["sweep-clocks"]) == 0
+    said = capsys.readouterr()
+    assert "applied" in said.out
+    assert said.err.startswith("HEAD_SIGNING_KEY is not set: the heads of the games")
 
 
 def test_the_development_api_key_is_saved_readable_by_this_user_only(
