@@ -229,5 +229,9 @@ def test_a_catan_skip_in_the_set_up_makes_one_placement_not_two(options):
 def test_a_move_time_shorter_than_a_write_is_refused():
     """Shorter than the server takes to write a move, every seat would be out of time
     as soon as it is awaited, one timeout after another."""
-    with pytest.raises(TimeControlError, match="at least 0.5"):
+    with pytest.raises(TimeControlError, match="clock.per_move must be at least 0.5"):
         normalize_clock({"per_move": 0.001}, ("random",))
+    # nor a whole game's time, which one move spends at least
+    with pytest.raises(TimeControlError, match="clock.total must be at least 0.5"):
+        normalize_clock({"total": 0.2}, ("random",))
+    assert normalize_clock({"total": 0.5}, ("random",))["total"] == 0.5
