@@ -13,6 +13,7 @@ from typing import Any
 
 from flask import Flask, Response, json, request
 from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import NotFound as NotFoundError
 
 from service.api.observability import current_request_id
 from service.app.errors import AppError, ValidationFailed
@@ -107,6 +108,9 @@ def handle_http_exception(exc: HTTPException) -> Response:
     if status == 429:
         headers["Retry-After"] = "60"
         return problem(429, code, f"rate limit exceeded ({exc.description})", headers=headers)
+    if isinstance(exc, NotFoundError):  # werkzeug's words speak of a browser's typed URL
+        detail = f"no route {request.path}: the API reference at /docs lists every path"
+        return problem(status, code, detail, headers=headers)
     return problem(status, code, exc.description or HTTPStatus(status).phrase, headers=headers)
 
 

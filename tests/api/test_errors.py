@@ -47,7 +47,8 @@ def test_every_problem_code_the_service_gives_is_listed_in_the_contract_and_the_
 
 
 def test_unknown_route_and_wrong_method_are_problems(client):
-    assert_problem(client.get("/v1/nope"), 404, "not_found")
+    missing = assert_problem(client.get("/v1/nope"), 404, "not_found")
+    assert missing["detail"] == "no route /v1/nope: the API reference at /docs lists every path"
     assert_problem(client.delete("/v1/rulesets"), 405, "method_not_allowed")
 
 
