@@ -136,7 +136,7 @@ def test_a_crown_space_that_does_not_exist_is_told_apart_from_one_taken():
     table = Table(expansions=WHEEL)
     table.draw("B")
     table.place(3, 4, 0)
-    for sector, space in (("taxes", 5), ("Taxes", 0), ("taxes", "0"), ("fortune", 0)):
+    for sector, space in (("taxes", 5), ("Taxes", 0), ("taxes", "0"), ("fortune", 0), ([], 1)):
         wrong = refused(table, {"type": "place_on_wheel", "sector": sector, "space": space})
         assert wrong.code == "unknown_crown_space", (sector, space)
         assert "taxes 0-1" in wrong.message

@@ -438,7 +438,12 @@ def crown_problem(state: State, seat: int, sector: Any, space: Any) -> str | Non
     ``None``: the check behind ``place_on_wheel`` (its menu, :func:`crown_menu`, lists
     the free spaces when the seat has a follower, which is what this allows)."""
     crowns = _part(state)["crowns"]
-    if sector not in crowns or type(space) is not int or not 0 <= space < len(crowns[sector]):
+    if (
+        type(sector) is not str
+        or sector not in crowns
+        or type(space) is not int
+        or not 0 <= space < len(crowns[sector])
+    ):
         return "unknown_crown_space"
     if (sector, space) not in _free_crowns(state):
         return "crown_not_free"
