@@ -93,7 +93,8 @@ def normalize_clock(value: Any, bots: Sequence[str]) -> dict[str, Any] | None:
     if times["per_move"] is None and times["total"] is None:
         raise TimeControlError("clock needs per_move or total (seconds)")
     for name in ("per_move", "total"):  # (a total is spent on a move at least)
-        if times[name] is not None and times[name] < SHORTEST_MOVE:
+        time = times[name]
+        if time is not None and time < SHORTEST_MOVE:
             raise TimeControlError(f"clock.{name} must be at least {SHORTEST_MOVE} seconds")
     if times["increment"] is not None and times["total"] is None:
         raise TimeControlError("clock.increment adds to a total: give total")
