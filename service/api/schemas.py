@@ -15,7 +15,7 @@ from marshmallow import INCLUDE, Schema, ValidationError, fields, validate
 
 from service.api.contract import Typed
 from service.api.examples import GAME_ID
-from service.app.export import RECORD_FORMAT, RECORD_FORMAT_VERSION
+from service.app.export import MAX_RECORD_STEPS, RECORD_FORMAT, RECORD_FORMAT_VERSION
 from service.rules.registry import all_rulesets
 from service.store.webhooks import STATUSES as DELIVERY_STATUSES
 
@@ -771,8 +771,8 @@ class ValidateRequestSchema(Schema):
     record = fields.List(
         fields.Nested(RecordStepSchema),
         required=True,
-        validate=validate.Length(max=10_000),
-        metadata={"description": "The steps in play order (at most 10,000)"},
+        validate=validate.Length(max=MAX_RECORD_STEPS),
+        metadata={"description": f"The steps in play order (at most {MAX_RECORD_STEPS:,})"},
     )
     seed = fields.String(
         allow_none=True,
