@@ -203,12 +203,9 @@ def _command_fields(ruleset: Ruleset) -> dict[str, _Fields]:
     found = {}
     for kind, fields in ruleset.describe()["commands"].items():
         shape = shapes.get(kind)
-        outcomes = (
-            ()
-            if shape is None
-            else tuple(name for name, schema in shape.fields.items() if schema.get(EXTERNAL_ONLY))
-        )
-        needs = () if shape is None else shape.required
+        schemas = shape.fields if shape is not None else {}
+        outcomes = tuple(name for name, schema in schemas.items() if schema.get(EXTERNAL_ONLY))
+        needs = shape.required if shape is not None else ()
         found[kind] = _Fields(frozenset(fields) | {"type"}, needs, outcomes)
     return found
 
@@ -235,7 +232,7 @@ def check_fields(ruleset: Ruleset, command: dict[str, Any], external: bool) -> N
     missing = [name for name in fields.needs if name not in command]
     if missing:
         raise ValidationFailed(f"command.{missing[0]}", f"{kind} needs {' and '.join(missing)}")
-    drawn = [name for name in fields.outcomes if name in command] if not external else []
+    drawn = [] if external else [name for name in fields.outcomes if name in command]
     if drawn:
         raise ValidationFailed(
             f"command.{drawn[0]}",
