@@ -590,9 +590,8 @@ class Ruleset(ABC, Generic[State]):
         mine = [d for d in open_now if d.seat == seat]
         if not mine:
             awaited = sorted({d.seat for d in open_now})
-            raise self.illegal(
-                "not_your_turn", f"seat {seat} is not awaited now (awaited: {awaited})"
-            )
+            why = "has resigned" if self._has_resigned(state, seat) else "is not awaited now"
+            raise self.illegal("not_your_turn", f"seat {seat} {why} (awaited: {awaited})")
         for decision in mine:
             if kind in decision.commands:
                 return decision
@@ -737,6 +736,12 @@ class Ruleset(ABC, Generic[State]):
     def resigned_seats(self, state: State) -> Collection[int]:
         """The seats that have resigned (folded from ``seat_resigned``)."""
         raise self.illegal("resign_unsupported", f"{self.name} has no table commands")
+
+    def _has_resigned(self, state: State, seat: int | None) -> bool:
+        try:
+            return seat in self.resigned_seats(state)
+        except IllegalMove:  # (a ruleset without the table's commands)
+            return False
 
     def seat_left(self, turn: Turn[State], seat: int, rng: random.Random) -> None:
         """``seat`` has just resigned (``turn.state`` has folded it) and at least two

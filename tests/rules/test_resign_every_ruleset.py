@@ -9,7 +9,7 @@ import pytest
 
 from service.rules.carcassonne import CARCASSONNE
 from service.rules.catan.game import CATAN
-from service.rules.core import bot_rng_for, rng_for
+from service.rules.core import IllegalMove, bot_rng_for, rng_for
 from service.rules.south_seas import SOUTH_SEAS
 
 CASES = [
@@ -65,3 +65,16 @@ def test_one_resignation_leaves_a_game_that_ends_as_usual(ruleset, options):
     assert ruleset.is_over(state)
     assert ruleset.result(state)["winners"] and 1 not in ruleset.result(state)["winners"]
     assert ruleset.view(ruleset.fold(events), 1) == ruleset.view(state, 1)
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "options"), CASES, ids=lambda c: getattr(c, "name", None) or str(c or "")
+)
+def test_a_seat_that_resigned_and_sends_a_move_is_told_so(ruleset, options):
+    state = ruleset.fold(ruleset.setup(ruleset.normalize_options(options), 3, rng_for(b"t", 1)))
+    ruleset.apply(state, 1, RESIGN, rng_for(b"t", 50))
+    (awaited, *_) = ruleset.decisions(state)
+    with pytest.raises(IllegalMove) as caught:
+        ruleset.apply(state, 1, {"type": awaited.commands[0]}, rng_for(b"t", 60))
+    assert caught.value.code == "not_your_turn"
+    assert caught.value.message.startswith("seat 1 has resigned (awaited: ")
