@@ -115,7 +115,7 @@ class Validate(MethodView):
         **Who:** any API key. Stateless: nothing is stored.
 
         In: `ruleset`, `options`, the number of `seats`, and a `record` of
-        `{seat, command}` steps in play order (at most 20,000). The service sets the
+        `{seat, command}` steps in play order (at most 10,000). The service sets the
         game up and applies the steps one by one with the same rules as live games.
         Out: `valid`, `steps` applied, `version` (the events the record produced),
         `finished`, `result`, `awaiting`, and the final `state` (spectator view). A step

@@ -18,16 +18,17 @@ from __future__ import annotations
 from typing import Any
 
 from service.app.errors import GameNotFinished, RecordUnavailable
-from service.app.games import MAX_BOT_STEPS, GameService, Outcome
+from service.app.games import GameService, Outcome
 from service.app.seats import public_seats, seat_of
 from service.rules.core import RULES_UPGRADED
 from service.store import Command
 
 RECORD_FORMAT = "tilegames-record"
 RECORD_FORMAT_VERSION = 1
-#: the most steps a record may have to be validated: twice what bots may play in one
-#: move, so that the record of a game the service abandoned for its bots validates too
-MAX_RECORD_STEPS = 2 * MAX_BOT_STEPS
+#: the most steps a record may have to be validated (its body stays within the 1 MiB a
+#: request may have); games.MAX_BOT_STEPS leaves room within it for the record of a game
+#: the service abandoned for its bots
+MAX_RECORD_STEPS = 10_000
 
 
 def record_step(command: Command) -> dict[str, Any]:

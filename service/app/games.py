@@ -90,8 +90,11 @@ from service.store import (
 )
 
 #: commands the bots may play in one move; bots alone that play this many without an
-#: end (bots may never reach a Catan target of 20 points) abandon the game instead
-MAX_BOT_STEPS = 10_000
+#: end (bots may never reach a Catan target of 20 points) abandon the game instead. It
+#: leaves such a game's record room, for people's commands and clock readings, within
+#: the 10,000 steps that validate takes (export.MAX_RECORD_STEPS), whose body fits the
+#: 1 MiB a request may have
+MAX_BOT_STEPS = 9_000
 #: CPU seconds of bot play a request may take on its own: a round of bots after a move
 #: takes far less. Past them (a whole game of bots, say: all five expansions and eight
 #: greedy bots take seconds), it plays on only while it holds the process's one slot

@@ -141,7 +141,7 @@ TABLE_PART = Part(
         RESIGN: command("The sending seat leaves the game, at any time."),
         ABANDON: command(
             "The game's owner ends the game with no winner (no seat); or the server does,"
-            " when bots play 10,000 commands of one move with no person to answer."
+            " when bots play 9,000 commands of one move with no person to answer."
         ),
         HAND_TO_BOT: command(
             "The game's owner hands the seat to one of the ruleset's bots.",
@@ -167,7 +167,7 @@ TABLE_PART = Part(
         SEAT_RESIGNED: event("A seat left the game.", {"seat": SEAT}),
         GAME_ABANDONED: event(
             "The game's owner abandoned the game, or the server did: its bots played"
-            " 10,000 commands of one move without an end."
+            " 9,000 commands of one move without an end."
         ),
         SEAT_HANDED_TO_BOT: event("A bot plays the seat from now on.", {"seat": SEAT, "bot": STR}),
         SEAT_HANDED_BACK: event("The seat's person plays it again.", {"seat": SEAT}),
