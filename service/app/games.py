@@ -55,7 +55,7 @@ from service.app.genesis import (
 )
 from service.app.seats import prepare_seats, seat_of, seated
 from service.app.turns import TurnWatch
-from service.rules.clock import CLOCK, TIME_OUT, Clocks, TimeControl, charged
+from service.rules.clock import CLOCK, SEAT_TIMED_OUT, TIME_OUT, Clocks, TimeControl, charged
 from service.rules.core import (
     Event,
     IllegalMove,
@@ -789,9 +789,32 @@ class GameService:
                     )
                 outcome, folded = self._write_step(conn, game, tx_now, step, seat, remember)
             except (AppError, IdempotencyKeyTaken) as refused:
+                if isinstance(refused, VersionConflictError | DecisionClosed | NotYourTurn):
+                    self._say_if_timed_out(conn, game, seat, precondition, refused)
                 return self._answered_before(conn, game, remember, refused)
         self._written(game, tx_now, outcome, folded)
         return outcome
+
+    def _say_if_timed_out(
+        self,
+        conn: psycopg.Connection,
+        game: GameRecord,
+        seat: int,
+        precondition: Precondition,
+        refused: AppError,
+    ) -> None:
+        """A move refused because its seat ran out of time meanwhile says so: its client
+        saw the game as it was before the timeout (at the version or the decision it
+        names) and the player should be told why the move no longer counts."""
+        if TimeControl.of(game.options) is None:
+            return
+        decision = precondition.decision or ""
+        since = precondition.version
+        if since is None:
+            since = int(decision[1:]) if decision[1:].isdigit() else game.version - 1
+        timed_out = self.store.last_of_seat(conn, game.id, SEAT_TIMED_OUT, seat, since)
+        if timed_out is not None:
+            refused.detail += f"; seat {seat}'s time ran out at version {timed_out}"
 
     def _submit_unlocked(
         self,

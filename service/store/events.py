@@ -646,6 +646,18 @@ class EventStore:
         ).fetchall()
         return [Command(*row) for row in rows]
 
+    def last_of_seat(
+        self, conn: psycopg.Connection, game_id: str, type_: str, seat: int, after: int
+    ) -> int | None:
+        """The seq of the game's last event of ``type_`` about ``seat`` after seq
+        ``after``, if any."""
+        row = conn.execute(
+            "SELECT max(seq) FROM events WHERE game_id = %s AND seq > %s AND type = %s"
+            " AND data->>'seat' = %s",
+            (game_id, after, type_, str(seat)),
+        ).fetchone()
+        return row[0] if row else None
+
     def has_event_of_type(self, conn: psycopg.Connection, game_id: str, type_: str) -> bool:
         row = conn.execute(
             "SELECT EXISTS (SELECT 1 FROM events WHERE game_id = %s AND type = %s)",

@@ -96,9 +96,19 @@ def test_a_move_sent_after_the_time_ran_out_is_refused_and_the_timeout_stands(ap
     version = game["version"]
     time.sleep(PAST)
     response = api.move(game, 0, {"type": "place_tile", "x": 1, "y": 0, "rotation": 0}, version)
-    assert_problem(response, 409, "version_conflict")
-    assert "seat_timed_out" in types(events_of(api, game))
+    problem = assert_problem(response, 409, "version_conflict")
+    timed_out = next(e for e in events_of(api, game) if e["type"] == "seat_timed_out")
+    # the player is told why the move no longer counts
+    assert problem["detail"].endswith(f"; seat 0's time ran out at version {timed_out['seq']}")
     assert get(api, game)["awaiting"][0]["seat"] == 1
+    # named by its decision, the same
+    decision = f"d{version}"
+    late = {"command": {"type": "place_tile", "x": 1, "y": 0, "rotation": 0}, "decision": decision}
+    response = api.client.post(
+        f"/v1/games/{game['id']}/moves", json=late, headers={"X-Seat-Token": game["tokens"][0]}
+    )
+    problem = assert_problem(response, 409, "decision_closed")
+    assert problem["detail"].endswith(f"; seat 0's time ran out at version {timed_out['seq']}")
 
 
 def test_a_seat_out_of_time_that_forfeits_resigns_and_the_last_seat_wins(api):
