@@ -64,6 +64,7 @@ from service.rules.core import (
     bot_rng_for,
     rng_for,
 )
+from service.rules.decisions import opened_at
 from service.rules.seating import (
     ABANDON,
     HAND_BACK,
@@ -808,10 +809,11 @@ class GameService:
         names) and the player should be told why the move no longer counts."""
         if TimeControl.of(game.options) is None:
             return
-        decision = precondition.decision or ""
         since = precondition.version
+        if since is None and precondition.decision is not None:
+            since = opened_at(precondition.decision)
         if since is None:
-            since = int(decision[1:]) if decision[1:].isdigit() else game.version - 1
+            since = game.version - 1
         timed_out = self.store.last_of_seat(conn, game.id, SEAT_TIMED_OUT, seat, since)
         if timed_out is not None:
             refused.detail += f"; seat {seat}'s time ran out at version {timed_out}"

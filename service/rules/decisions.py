@@ -90,6 +90,13 @@ def _decision_id(n: int) -> str:
     return ids[n]
 
 
+def opened_at(decision_id: str) -> int | None:
+    """How many events were folded when the decision ``decision_id`` opened (its id is
+    ``d`` and that number), or ``None`` for a string that is no decision id."""
+    number = decision_id[1:]
+    return int(number) if decision_id[:1] == "d" and number.isascii() and number.isdigit() else None
+
+
 class Agenda:
     """The open decisions of a game and the groups queued after them.
 

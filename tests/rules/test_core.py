@@ -214,3 +214,10 @@ def test_a_bot_game_that_does_not_end_in_its_command_budget_is_an_error_not_a_ha
         play_game(CATAN, {}, 4, b"budget", ["random"] * 4, max_commands=10)
     events, state = play_game(CATAN, {}, 4, b"budget", ["random"] * 4)
     assert CATAN.is_over(state) and events[-1].type == "game_ended"
+
+
+def test_a_decision_id_tells_how_many_events_were_folded_when_it_opened():
+    from service.rules.decisions import _decision_id, opened_at
+
+    assert [opened_at(_decision_id(n)) for n in (0, 12, 70_000)] == [0, 12, 70_000]
+    assert [opened_at(text) for text in ("x3", "d", "d-1", "d٣", "")] == [None] * 5
